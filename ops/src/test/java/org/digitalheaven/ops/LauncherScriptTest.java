@@ -1,0 +1,373 @@
+package org.digitalheaven.ops;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+
+import java.io.File;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.FileSystems;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Nested;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The {@code ops/dh-host} launcher script.
+ *
+ * <p>Two kinds of test, neither of which ever runs Maven (a Maven build started from inside a Maven test
+ * run would recurse into the same target/ directories, and take minutes):
+ *
+ * <ul>
+ *   <li>{@link RealCheckout}: the real script on the real checkout, with {@code DH_HOST_NO_BUILD=1} so it
+ *       runs the jar if it is up to date and otherwise exits 3 instead of building. That is the normal case
+ *       inside {@code mvn test}/{@code package} right after an edit (tests run before the package phase),
+ *       and the tests then skip, printing why. The script itself decides what "up to date" means, so the
+ *       test does not duplicate that logic.
+ *   <li>{@link Hermetic}: a copy of the script in a scratch tree with a fake {@code mvn} and a fake
+ *       {@code java}, which checks the build-or-not decision, the Maven command, how arguments and
+ *       JAVA_OPTS reach java, symlinks and the error paths, in well under a second.
+ * </ul>
+ */
+class LauncherScriptTest {
+
+    private static final Duration REAL_TIMEOUT = Duration.ofMinutes(5);
+    private static final Duration FAKE_TIMEOUT = Duration.ofSeconds(30);
+    private static final int EXIT_STALE = 3;
+    private static final String BUILDING = "dh-host: building (first run or sources changed)...";
+
+    /** What one run of the script printed, and how it exited. */
+    record Run(int exitCode, String out, String err) {
+        @Override
+        public String toString() {
+            return "exit " + exitCode + "\n--- stdout:\n" + out + "--- stderr:\n" + err;
+        }
+    }
+
+    /** ops/dh-host, found from the working directory (surefire runs in ops/, an IDE may run in the root). */
+    static Path script() {
+        for (Path dir = Path.of("").toAbsolutePath(); dir != null; dir = dir.getParent()) {
+            Path candidate = dir.resolve("ops").resolve("dh-host");
+            if (Files.isRegularFile(candidate)) {
+                return candidate;
+            }
+        }
+        return fail("cannot find ops/dh-host above " + Path.of("").toAbsolutePath());
+    }
+
+    static Optional<Path> onPath(String program) {
+        String path = Optional.ofNullable(System.getenv("PATH")).orElse("");
+        for (String dir : path.split(File.pathSeparator)) {
+            if (!dir.isEmpty() && Files.isExecutable(Path.of(dir, program))) {
+                return Optional.of(Path.of(dir, program));
+            }
+        }
+        return Optional.empty();
+    }
+
+    static void assumeBash() {
+        Assumptions.assumeTrue(onPath("bash").isPresent(), "bash is not on PATH");
+    }
+
+    static Run run(Path cwd, Map<String, String> env, Duration timeout, List<String> command)
+            throws IOException, InterruptedException {
+        Path out = Files.createTempFile("dh-host-test", ".out");
+        Path err = Files.createTempFile("dh-host-test", ".err");
+        try {
+            ProcessBuilder pb = new ProcessBuilder(command)
+                    .directory(cwd.toFile())
+                    .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")))
+                    .redirectOutput(out.toFile())
+                    .redirectError(err.toFile());
+            Map<String, String> environment = pb.environment();
+            // Settings the person running the tests may have exported must not leak into the runs.
+            environment.remove("JAVA_OPTS");
+            environment.remove("DH_HOST_MVN");
+            environment.remove("DH_HOST_NO_BUILD");
+            env.forEach((k, v) -> {
+                if (v == null) {
+                    environment.remove(k);
+                } else {
+                    environment.put(k, v);
+                }
+            });
+            Process p = pb.start();
+            if (!p.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
+                p.descendants().forEach(ProcessHandle::destroyForcibly);
+                p.destroyForcibly();
+                fail(command + " did not finish within " + timeout + "\n" + Files.readString(err));
+            }
+            return new Run(p.exitValue(), Files.readString(out, StandardCharsets.UTF_8),
+                    Files.readString(err, StandardCharsets.UTF_8));
+        } finally {
+            Files.deleteIfExists(out);
+            Files.deleteIfExists(err);
+        }
+    }
+
+    /** The real script on this checkout, running the real jar when it is up to date. */
+    @Nested
+    class RealCheckout {
+
+        private Run runReal(Path cwd, List<String> command) throws IOException, InterruptedException {
+            Run r = run(cwd, Map.of("DH_HOST_NO_BUILD", "1"), REAL_TIMEOUT, command);
+            if (r.exitCode() == EXIT_STALE && r.err().contains("DH_HOST_NO_BUILD")) {
+                String reason = "LauncherScriptTest: skipped, ops/target/dh-host.jar is missing or older than"
+                        + " the sources, and a test must not start a Maven build. Build it"
+                        + " (mvn -q -DskipTests -pl ops -am package, or run ops/dh-host once) and rerun.";
+                System.out.println(reason);
+                Assumptions.abort(reason);
+            }
+            return r;
+        }
+
+        @Test
+        void helpFromTheRepoRoot() throws Exception {
+            assumeBash();
+            Path script = script();
+            Path root = script.getParent().getParent();
+
+            Run r = runReal(root, List.of("bash", "ops/dh-host", "--help"));
+
+            assertEquals(0, r.exitCode(), r::toString);
+            assertTrue(r.out().startsWith("Usage: dh-host"), r::toString);
+            for (String option : List.of("--map", "--port", "--bots", "--home", "--pallets", "--tick-rate",
+                    "--demo", "--version")) {
+                assertTrue(r.out().contains(option), () -> "no " + option + " in\n" + r);
+            }
+            assertFalse(r.err().contains("building"), () -> "rebuilt an up-to-date jar:\n" + r);
+        }
+
+        @Test
+        void versionFromAnotherDirectoryThroughASymlink(@TempDir Path tmp) throws Exception {
+            assumeBash();
+            Path script = script();
+            assertTrue(Files.isExecutable(script), script + " is not executable (git update-index --chmod=+x)");
+            Path link = Files.createDirectories(tmp.resolve("bin")).resolve("dh-host");
+            Files.createSymbolicLink(link, script);
+
+            Run r;
+            try {
+                r = runReal(tmp, List.of(link.toString(), "--version"));
+            } finally {
+                Files.delete(link); // else @TempDir cleanup warns about a link leaving the temp dir
+            }
+
+            assertEquals(0, r.exitCode(), r::toString);
+            assertTrue(r.out().strip().matches("dh-host \\S+ \\(git ([0-9a-f]{7,40}|unknown)\\)"), r::toString);
+            assertFalse(r.err().contains("building"), () -> "rebuilt an up-to-date jar:\n" + r);
+        }
+    }
+
+    /** A copy of the script in a scratch checkout, with a fake mvn and a fake java. */
+    @Nested
+    class Hermetic {
+
+        @TempDir
+        Path tmp;
+
+        Path root;
+        Path jar;
+        Path mvnLog;
+        Path fakeMvn;
+        Path fakeJdk;
+        Path copiedScript;
+
+        @BeforeEach
+        void layOutACheckout() throws IOException {
+            assumeBash();
+            Assumptions.assumeTrue(FileSystems.getDefault().supportedFileAttributeViews().contains("posix"),
+                    "needs POSIX file permissions");
+            root = tmp.resolve("checkout");
+            jar = root.resolve("ops/target/dh-host.jar");
+            mvnLog = tmp.resolve("mvn.log");
+            for (String file : List.of("pom.xml", "ops/pom.xml", "ops/src/main/java/A.java",
+                    "ops/src/main/resources/version.properties", "ops/src/test/java/ATest.java",
+                    "physics/pom.xml", "physics/src/main/java/B.java")) {
+                write(root.resolve(file), "x\n");
+            }
+            copiedScript = root.resolve("ops/dh-host");
+            Files.copy(script(), copiedScript);
+            makeExecutable(copiedScript);
+            // Sources last edited an hour ago, so "now" is unambiguously newer.
+            try (var files = Files.walk(root)) {
+                for (Path p : files.filter(Files::isRegularFile).toList()) {
+                    Files.setLastModifiedTime(p, ago(Duration.ofHours(1)));
+                }
+            }
+            fakeMvn = tmp.resolve("tools/mvn");
+            write(fakeMvn, """
+                    #!/bin/sh
+                    echo "$PWD|$*" >> "$FAKE_MVN_LOG"
+                    mkdir -p ops/target && touch ops/target/dh-host.jar
+                    """);
+            makeExecutable(fakeMvn);
+            fakeJdk = tmp.resolve("jdk");
+            Path java = fakeJdk.resolve("bin/java");
+            write(java, """
+                    #!/bin/sh
+                    for a in "$@"; do printf 'ARG:%s\\n' "$a"; done
+                    """);
+            makeExecutable(java);
+            Files.createDirectories(tmp.resolve("elsewhere"));
+        }
+
+        Map<String, String> env() {
+            Map<String, String> env = new HashMap<>();
+            env.put("JAVA_HOME", fakeJdk.toString());
+            env.put("DH_HOST_MVN", fakeMvn.toString());
+            env.put("FAKE_MVN_LOG", mvnLog.toString());
+            return env;
+        }
+
+        Run dhHost(Map<String, String> env, String... args) throws IOException, InterruptedException {
+            List<String> command = new ArrayList<>(List.of("bash", copiedScript.toString()));
+            command.addAll(List.of(args));
+            return run(tmp.resolve("elsewhere"), env, FAKE_TIMEOUT, command);
+        }
+
+        Run dhHost(String... args) throws IOException, InterruptedException {
+            return dhHost(env(), args);
+        }
+
+        List<String> mvnCalls() throws IOException {
+            return Files.exists(mvnLog) ? Files.readAllLines(mvnLog) : List.of();
+        }
+
+        /** Pretends {@code file} was edited after the jar was built. */
+        void editedAfterTheBuild(String file) throws IOException {
+            Files.setLastModifiedTime(jar, ago(Duration.ofMinutes(30)));
+            Files.setLastModifiedTime(root.resolve(file), ago(Duration.ofMinutes(10)));
+        }
+
+        @Test
+        void buildsOnlyWhenTheJarIsMissingOrOlderThanAPomOrAMainSource() throws Exception {
+            Run first = dhHost("--help");
+            assertEquals(0, first.exitCode(), first::toString);
+            assertEquals(BUILDING + "\n", first.err(), first::toString);
+            String realRoot = root.toRealPath().toString();
+            assertEquals(List.of(realRoot + "|-q -B -DskipTests -pl ops -am package"), mvnCalls());
+
+            Run second = dhHost("--help");
+            assertEquals(0, second.exitCode(), second::toString);
+            assertEquals("", second.err(), "rebuilt an up-to-date jar");
+            assertEquals(1, mvnCalls().size());
+
+            // Newer tests and build output are not what the jar is built from.
+            Files.setLastModifiedTime(root.resolve("ops/src/test/java/ATest.java"), ago(Duration.ZERO));
+            write(root.resolve("ops/target/classes/A.class"), "x");
+            assertEquals("", dhHost("--help").err());
+            assertEquals(1, mvnCalls().size());
+
+            int builds = 1;
+            for (String edited : List.of("physics/src/main/java/B.java", "ops/src/main/resources/version.properties",
+                    "ops/pom.xml", "pom.xml")) {
+                editedAfterTheBuild(edited);
+                Run rebuilt = dhHost("--help");
+                assertEquals(0, rebuilt.exitCode(), rebuilt::toString);
+                assertTrue(rebuilt.err().contains(BUILDING), () -> "no rebuild after editing " + edited);
+                assertEquals(++builds, mvnCalls().size(), edited);
+
+                assertEquals("", dhHost("--help").err(), "rebuilt twice after editing " + edited);
+                assertEquals(builds, mvnCalls().size(), edited);
+            }
+        }
+
+        @Test
+        void passesArgumentsAndSplitJavaOptsToJavaWithAnAbsoluteJarPathThroughASymlink() throws Exception {
+            Path link = Files.createDirectories(tmp.resolve("links")).resolve("dh-host");
+            Files.createSymbolicLink(link, link.getParent().relativize(copiedScript)); // ../checkout/ops/dh-host
+            Map<String, String> env = env();
+            env.put("JAVA_OPTS", " -Da=1   -Db=*  ");
+
+            Run r = run(tmp.resolve("elsewhere"), env, FAKE_TIMEOUT,
+                    List.of(link.toString(), "--map", "two words.map", "--home", "rel/dir", "*"));
+
+            assertEquals(0, r.exitCode(), r::toString);
+            assertEquals(List.of("-Da=1", "-Db=*", "-jar", root.toRealPath().resolve("ops/target/dh-host.jar")
+                            .toString(), "--map", "two words.map", "--home", "rel/dir", "*"),
+                    r.out().lines().map(l -> l.substring("ARG:".length())).toList(), r::toString);
+        }
+
+        @Test
+        void usesJavaFromPathWithoutJavaHome() throws Exception {
+            Files.createDirectories(jar.getParent());
+            Files.writeString(jar, "");
+            Map<String, String> env = env();
+            env.put("JAVA_HOME", null);
+            env.put("PATH", fakeJdk.resolve("bin") + File.pathSeparator + System.getenv("PATH"));
+
+            Run r = dhHost(env, "--version");
+
+            assertEquals(0, r.exitCode(), r::toString);
+            assertTrue(r.out().startsWith("ARG:-jar\n"), r::toString);
+        }
+
+        @Test
+        void missingMavenIsAOneLineErrorAndRunsNothing() throws Exception {
+            Map<String, String> env = env();
+            env.put("DH_HOST_MVN", tmp.resolve("nowhere/mvn").toString());
+
+            Run r = dhHost(env, "--help");
+
+            assertEquals(127, r.exitCode(), r::toString);
+            assertEquals(1, r.err().lines().count(), r::toString);
+            assertTrue(r.err().startsWith("dh-host: ") && r.err().contains("not found"), r::toString);
+            assertEquals("", r.out());
+        }
+
+        @Test
+        void aFailedBuildStopsBeforeJava() throws Exception {
+            write(fakeMvn, "#!/bin/sh\necho 'BUILD FAILURE'\nexit 1\n");
+
+            Run r = dhHost("--help");
+
+            assertEquals(1, r.exitCode(), r::toString);
+            assertTrue(r.err().contains("BUILD FAILURE"), "Maven's output belongs on stderr:\n" + r);
+            assertTrue(r.err().contains("dh-host: build failed"), r::toString);
+            assertEquals("", r.out());
+        }
+
+        @Test
+        void noBuildModeExits3InsteadOfBuilding() throws Exception {
+            Map<String, String> env = env();
+            env.put("DH_HOST_NO_BUILD", "1");
+
+            Run r = dhHost(env, "--help");
+
+            assertEquals(EXIT_STALE, r.exitCode(), r::toString);
+            assertTrue(r.err().contains("DH_HOST_NO_BUILD"), r::toString);
+            assertEquals(List.of(), mvnCalls());
+            assertEquals("", r.out());
+        }
+
+        private static FileTime ago(Duration d) {
+            return FileTime.from(Instant.now().minus(d));
+        }
+
+        private static void write(Path file, String text) throws IOException {
+            Files.createDirectories(file.getParent());
+            Files.writeString(file, text);
+        }
+
+        private static void makeExecutable(Path file) throws IOException {
+            Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("rwxr-xr-x"));
+        }
+    }
+}
