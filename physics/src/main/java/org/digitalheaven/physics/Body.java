@@ -12,7 +12,7 @@ public final class Body {
     private final String surface;
     private final String label;
     private final Brush[] local;
-    private final Vec3 hullMins, hullMaxs;
+    private Vec3 hullMins, hullMaxs;
     private Brush[] world;
     private float grip = 1f;
     private boolean solid = true;
@@ -63,6 +63,35 @@ public final class Body {
             world = w;
         }
         refreshBounds();
+    }
+
+    /** Resizes a hull (a character crouching) and places it; a no-op when nothing changed. */
+    public void setHullBox(Vec3 mins, Vec3 maxs, Vec3 newPosition) {
+        if (kind != BodyKind.HULL) {
+            throw new IllegalStateException("body " + id + " is not a hull");
+        }
+        if (mins.bitEquals(hullMins) && maxs.bitEquals(hullMaxs)) {
+            setPose(newPosition, 0f);
+            return;
+        }
+        hullMins = mins;
+        hullMaxs = maxs;
+        position = newPosition;
+        world = new Brush[] {Brush.box(label, newPosition.add(hullMins), newPosition.add(hullMaxs))};
+        refreshBounds();
+    }
+
+    /** True when the box {@code min..max} overlaps any of this body's brushes. */
+    public boolean intersectsBox(Vec3 min, Vec3 max) {
+        if (!overlaps(min.x(), min.y(), min.z(), max.x(), max.y(), max.z())) {
+            return false;
+        }
+        for (Brush b : world) {
+            if (b.intersectsBox(min, max)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private void refreshBounds() {

@@ -406,6 +406,25 @@ public final class Brush {
         return true;
     }
 
+    /**
+     * True when the axis-aligned box {@code min..max} overlaps the brush's interior. Exact for a
+     * brush with bevels: each plane is tested against the box corner that reaches furthest behind it.
+     * Touching is not overlapping.
+     */
+    public boolean intersectsBox(Vec3 min, Vec3 max) {
+        if (min.x() >= maxX || max.x() <= minX || min.y() >= maxY || max.y() <= minY || min.z() >= maxZ || max.z() <= minZ) {
+            return false;
+        }
+        for (int i = 0; i < planes.length; i += 4) {
+            float nx = planes[i], ny = planes[i + 1], nz = planes[i + 2];
+            float cx = nx < 0 ? max.x() : min.x(), cy = ny < 0 ? max.y() : min.y(), cz = nz < 0 ? max.z() : min.z();
+            if (nx * cx + ny * cy + nz * cz - planes[i + 3] >= 0) {
+                return false;
+            }
+        }
+        return true;
+    }
+
     /** Corners of the brush (from its face polygons), for tests and diagnostics. */
     public List<Vec3> corners() {
         List<Vec3> out = new ArrayList<>();

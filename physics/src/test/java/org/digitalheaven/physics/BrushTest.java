@@ -116,6 +116,20 @@ class BrushTest {
     }
 
     @Test
+    void boxOverlapIsExactAtRampEdgesThanksToBevels() {
+        Brush ramp = Shapes.ramp("ramp", 0, 0, 4, 1, 30);
+        float apex = (float) (4 * StrictMath.tan(StrictMath.toRadians(30)));
+        // Just above the apex edge: outside the ramp, though inside its slanted plane's half-space.
+        assertFalse(ramp.intersectsBox(v(3.9f, apex + 0.01f, -0.1f), v(4.2f, apex + 0.3f, 0.1f)));
+        assertTrue(ramp.intersectsBox(v(3.9f, apex - 0.01f, -0.1f), v(4.2f, apex + 0.3f, 0.1f)));
+        // Just above the slope (its uphill corner at x = 2.1 clears it by 1 cm); then sunk 1 mm into it.
+        float surface = 2.1f * apex / 4;
+        assertFalse(ramp.intersectsBox(v(2, surface + 0.01f, -0.1f), v(2.1f, 3, 0.1f)));
+        assertTrue(ramp.intersectsBox(v(2, surface - 0.001f, -0.1f), v(2.1f, 3, 0.1f)));
+        assertFalse(ramp.intersectsBox(v(5, 0, 0), v(6, 1, 1)));
+    }
+
+    @Test
     void transformTurnsAboutVerticalAxisThenTranslates() {
         Brush slab = Shapes.box("slab", 0, 0, -0.1f, 2, 3, 0.1f);
         Brush turned = slab.transformed("slab'", 90, 10, 0, 0);
