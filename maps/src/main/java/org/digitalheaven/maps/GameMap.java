@@ -1,0 +1,330 @@
+package org.digitalheaven.maps;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
+import org.digitalheaven.physics.Aabb;
+import org.digitalheaven.physics.Brush;
+import org.digitalheaven.physics.BrushException;
+import org.digitalheaven.physics.Vec3;
+
+/**
+ * A map interpreted for the engine: static brushes, spawn points, and map objects in authored
+ * order, plus the load report. Entity classes the engine does not know are counted and ignored.
+ * Quake's defaults apply to missing keys (door speed 100 units/s, lip 8, wait 3; button speed 40,
+ * lip 4, wait 1; platform speed 150; trigger_multiple wait 0.2).
+ */
+public final class GameMap {
+
+    private final String name;
+    private final List<StaticBrush> statics;
+    private final List<SpawnPoint> spawns;
+    private final List<MapObjectDef> objects;
+    private final LoadReport report;
+    private final float lowestY;
+
+    private GameMap(String name, List<StaticBrush> statics, List<SpawnPoint> spawns, List<MapObjectDef> objects,
+            LoadReport report, float lowestY) {
+        this.name = name;
+        this.statics = List.copyOf(statics);
+        this.spawns = List.copyOf(spawns);
+        this.objects = List.copyOf(objects);
+        this.report = report;
+        this.lowestY = lowestY;
+    }
+
+    public String name() {
+        return name;
+    }
+
+    public List<StaticBrush> statics() {
+        return statics;
+    }
+
+    public List<SpawnPoint> spawns() {
+        return spawns;
+    }
+
+    public List<MapObjectDef> objects() {
+        return objects;
+    }
+
+    public LoadReport report() {
+        return report;
+    }
+
+    /** The bottom of the lowest brush: nothing that stays in the map should fall below it. */
+    public float lowestY() {
+        return lowestY;
+    }
+
+    /** Parses and interprets map text. */
+    public static GameMap load(String file, String text) throws MapFormatException {
+        return from(MapParser.parse(file, text));
+    }
+
+    public static GameMap from(MapFile file) {
+        return new Interpreter(file).run();
+    }
+
+    private static final class Interpreter {
+        private final MapFile file;
+        private final List<MapProblem> problems = new ArrayList<>();
+        private final List<StaticBrush> statics = new ArrayList<>();
+        private final List<SpawnPoint> spawns = new ArrayList<>();
+        private final List<MapObjectDef> objects = new ArrayList<>();
+        private final Map<String, Integer> ignored = new TreeMap<>();
+        private final Map<String, MapEntity> destinations = new TreeMap<>();
+        private int brushes, badBrushes, doors, buttons, platforms, plates, triggers, teleports;
+        private float lowestY = Float.MAX_VALUE;
+
+        Interpreter(MapFile file) {
+            this.file = file;
+            problems.addAll(file.problems());
+            badBrushes = file.problems().size();
+        }
+
+        GameMap run() {
+            for (MapEntity e : file.entities()) {
+                if (e.classname().equals("info_teleport_destination") && e.value("targetname") != null) {
+                    destinations.putIfAbsent(e.value("targetname"), e);
+                }
+            }
+            for (MapEntity e : file.entities()) {
+                try {
+                    interpret(e);
+                } catch (NumberFormatException ex) {
+                    problems.add(new MapProblem(file.name(), e.line(), "entity " + e.index() + " (" + e.classname()
+                            + ") skipped: a key is not a number: " + ex.getMessage()));
+                }
+            }
+            LoadReport report = new LoadReport(file.name(), file.entities().size(), brushes, badBrushes, spawns.size(),
+                    doors, buttons, platforms, plates, triggers, teleports, ignored, problems);
+            return new GameMap(file.name(), statics, spawns, objects, report,
+                    lowestY == Float.MAX_VALUE ? 0f : lowestY);
+        }
+
+        private void interpret(MapEntity e) {
+            String cls = e.classname();
+            switch (cls) {
+                case "worldspawn", "func_wall" -> {
+                    for (Built b : build(e, false)) {
+                        statics.add(new StaticBrush(b.brush, b.surface, b.label, e.index()));
+                    }
+                }
+                case "info_player_start", "info_player_deathmatch", "info_player_coop" -> {
+                    Vec3 origin = e.point("origin");
+                    if (origin == null) {
+                        problem(e, "has no origin");
+                        return;
+                    }
+                    spawns.add(new SpawnPoint(e.index(), cls, feet(origin), (float) e.number("angle", 0)));
+                }
+                case "func_door" -> {
+                    List<Built> b = build(e, true);
+                    if (b.isEmpty()) {
+                        return;
+                    }
+                    Vec3 dir = moveDir(e);
+                    float distance = Math.abs(extent(b, dir)) - MapUnits.meters(e.number("lip", 8));
+                    objects.add(new MapObjectDef.Door(e.index(), brushesOf(b), b.get(0).surface, dir,
+                            Math.max(distance, 0f), MapUnits.meters(e.number("speed", 100)),
+                            (float) e.number("wait", 3), blankToNull(e.value("targetname"))));
+                    doors++;
+                }
+                case "func_door_rotating" -> rotatingDoor(e);
+                case "func_plat" -> {
+                    List<Built> b = build(e, true);
+                    if (b.isEmpty()) {
+                        return;
+                    }
+                    Aabb box = bounds(b);
+                    float size = box.max().y() - box.min().y();
+                    float height = e.value("height") != null ? MapUnits.meters(e.number("height", 0))
+                            : size - MapUnits.meters(8);
+                    objects.add(new MapObjectDef.Platform(e.index(), brushesOf(b), b.get(0).surface,
+                            Math.max(height, 0f), MapUnits.meters(e.number("speed", 150))));
+                    platforms++;
+                }
+                case "func_button" -> {
+                    List<Built> b = build(e, true);
+                    if (b.isEmpty()) {
+                        return;
+                    }
+                    Vec3 dir = moveDir(e);
+                    float distance = Math.abs(extent(b, dir)) - MapUnits.meters(e.number("lip", 4));
+                    objects.add(new MapObjectDef.Button(e.index(), brushesOf(b), b.get(0).surface, dir,
+                            Math.max(distance, 0f), MapUnits.meters(e.number("speed", 40)),
+                            (float) e.number("wait", 1), blankToNull(e.value("target"))));
+                    buttons++;
+                }
+                case "trigger_multiple", "trigger_once" -> {
+                    List<Built> b = build(e, true);
+                    if (b.isEmpty()) {
+                        return;
+                    }
+                    boolean once = cls.equals("trigger_once");
+                    objects.add(new MapObjectDef.Trigger(e.index(), cls, brushesOf(b), blankToNull(e.value("target")),
+                            (float) e.number("wait", 0.2), once));
+                    triggers++;
+                }
+                case "trigger_teleport" -> {
+                    List<Built> b = build(e, true);
+                    MapEntity dest = e.value("target") == null ? null : destinations.get(e.value("target"));
+                    if (dest == null) {
+                        problem(e, "teleport skipped: no info_teleport_destination named \"" + e.value("target") + "\"");
+                        return;
+                    }
+                    Vec3 origin = dest.point("origin");
+                    if (b.isEmpty() || origin == null) {
+                        problem(e, "teleport skipped: it has no volume or its destination has no origin");
+                        return;
+                    }
+                    // Quake raises a destination by 27 units for the player's centre: feet 3 units above it.
+                    Vec3 arrive = new Vec3(origin.x(), origin.y() + MapUnits.meters(3), origin.z());
+                    objects.add(new MapObjectDef.Teleport(e.index(), brushesOf(b), e.value("target"), arrive,
+                            (float) dest.number("angle", 0)));
+                    teleports++;
+                }
+                case "info_teleport_destination" -> {
+                    // Consumed by the teleports that name it.
+                }
+                case "dh_plate" -> {
+                    List<Built> b = build(e, true);
+                    if (b.isEmpty()) {
+                        return;
+                    }
+                    objects.add(new MapObjectDef.Plate(e.index(), brushesOf(b), b.get(0).surface,
+                            blankToNull(e.value("target"))));
+                    plates++;
+                }
+                default -> ignored.merge(cls.isEmpty() ? "(no classname)" : cls, 1, Integer::sum);
+            }
+        }
+
+        private void rotatingDoor(MapEntity e) {
+            List<Built> all = build(e, true);
+            List<Built> solid = new ArrayList<>();
+            Vec3 pivot = null;
+            for (Built b : all) {
+                if (b.origin) {
+                    Aabb o = b.brush.bounds();
+                    pivot = o.min().add(o.max()).scale(0.5f);
+                } else {
+                    solid.add(b);
+                }
+            }
+            if (solid.isEmpty()) {
+                return;
+            }
+            if (pivot == null) {
+                pivot = e.point("origin");
+            }
+            if (pivot == null) {
+                problem(e, "has no origin brush or origin key; turning about the centre of its bounds");
+                Aabb box = bounds(solid);
+                pivot = box.min().add(box.max()).scale(0.5f);
+            }
+            List<Brush> local = new ArrayList<>();
+            for (Built b : solid) {
+                local.add(b.brush.transformed(b.label, 0, -pivot.x(), -pivot.y(), -pivot.z()));
+            }
+            objects.add(new MapObjectDef.RotatingDoor(e.index(), local, solid.get(0).surface, pivot,
+                    (float) e.number("distance", 90), (float) e.number("speed", 100), (float) e.number("wait", 3),
+                    blankToNull(e.value("targetname"))));
+            doors++;
+        }
+
+        private record Built(Brush brush, String surface, String label, boolean origin) {
+        }
+
+        private List<Built> build(MapEntity e, boolean entityBrushes) {
+            List<Built> out = new ArrayList<>();
+            for (MapBrush mb : e.brushes()) {
+                String label = "entity " + e.index() + " (" + e.classname() + ") brush " + mb.index() + " at "
+                        + file.name() + ":" + mb.line();
+                List<Vec3[]> triples = new ArrayList<>(mb.faces().size());
+                boolean origin = false;
+                for (MapFace f : mb.faces()) {
+                    triples.add(f.points());
+                    String tex = f.texture().toLowerCase(Locale.ROOT);
+                    origin |= tex.equals("origin") || tex.endsWith("/origin");
+                }
+                try {
+                    Brush brush = Brush.fromTriples(label, triples);
+                    int up = 0;
+                    for (int i = 1; i < brush.faceCount(); i++) {
+                        if (brush.plane(i).normal().y() > brush.plane(up).normal().y()) {
+                            up = i;
+                        }
+                    }
+                    brushes++;
+                    lowestY = Math.min(lowestY, brush.bounds().min().y());
+                    out.add(new Built(brush, mb.faces().get(up).texture(), label, origin && entityBrushes));
+                } catch (BrushException ex) {
+                    badBrushes++;
+                    int line = ex.face() >= 0 && ex.face() < mb.faces().size() ? mb.faces().get(ex.face()).line() : mb.line();
+                    problems.add(new MapProblem(file.name(), line, "skipped: " + ex.getMessage()));
+                }
+            }
+            return out;
+        }
+
+        private void problem(MapEntity e, String what) {
+            problems.add(new MapProblem(file.name(), e.line(), "entity " + e.index() + " (" + e.classname() + ") " + what));
+        }
+
+        private static List<Brush> brushesOf(List<Built> b) {
+            List<Brush> out = new ArrayList<>(b.size());
+            for (Built x : b) {
+                out.add(x.brush);
+            }
+            return out;
+        }
+
+        private static Aabb bounds(List<Built> b) {
+            Vec3 min = b.get(0).brush.bounds().min(), max = b.get(0).brush.bounds().max();
+            for (Built x : b) {
+                Aabb a = x.brush.bounds();
+                min = new Vec3(Math.min(min.x(), a.min().x()), Math.min(min.y(), a.min().y()), Math.min(min.z(), a.min().z()));
+                max = new Vec3(Math.max(max.x(), a.max().x()), Math.max(max.y(), a.max().y()), Math.max(max.z(), a.max().z()));
+            }
+            return new Aabb(min, max);
+        }
+
+        /** Size of the entity's bounds along a unit direction (Quake: |movedir · size|). */
+        private static float extent(List<Built> b, Vec3 dir) {
+            Aabb box = bounds(b);
+            return box.max().sub(box.min()).dot(new Vec3(Math.abs(dir.x()), Math.abs(dir.y()), Math.abs(dir.z())));
+        }
+
+        /** Quake's movedir from "angle": -1 is up, -2 is down, otherwise a yaw in degrees. */
+        private static Vec3 moveDir(MapEntity e) {
+            double angle = e.number("angle", 0);
+            if (angle == -1) {
+                return Vec3.UP;
+            }
+            if (angle == -2) {
+                return new Vec3(0, -1, 0);
+            }
+            double rad = StrictMath.toRadians(angle);
+            // Quake (cos, sin, 0) in its Z-up frame is (cos, 0, -sin) here.
+            return new Vec3(snap(StrictMath.cos(rad)), 0f, snap(-StrictMath.sin(rad)));
+        }
+
+        /** Removes the 1e-17 residues of cos(90°) and friends so axis-aligned doors move exactly on an axis. */
+        private static float snap(double v) {
+            return Math.abs(v) < 1e-9 ? 0f : (float) v;
+        }
+
+        private static Vec3 feet(Vec3 quakeOrigin) {
+            return new Vec3(quakeOrigin.x(), quakeOrigin.y() - MapUnits.meters(24), quakeOrigin.z());
+        }
+
+        private static String blankToNull(String s) {
+            return s == null || s.isBlank() ? null : s;
+        }
+    }
+}

@@ -1,0 +1,26 @@
+package org.digitalheaven.maps;
+
+/**
+ * A map file that cannot be read at all (unbalanced braces, a key without a value, text where an
+ * entity should start). The message names the file and line: {@code e1m1.map:120: ...}.
+ */
+public final class MapFormatException extends Exception {
+    private static final long serialVersionUID = 1L;
+
+    private final String file;
+    private final int line;
+
+    public MapFormatException(String file, int line, String problem) {
+        super(file + ":" + line + ": " + problem);
+        this.file = file;
+        this.line = line;
+    }
+
+    public String file() {
+        return file;
+    }
+
+    public int line() {
+        return line;
+    }
+}

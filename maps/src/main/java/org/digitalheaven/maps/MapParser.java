@@ -1,0 +1,226 @@
+package org.digitalheaven.maps;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.digitalheaven.physics.Vec3;
+
+/**
+ * Reads Quake {@code .map} text: the standard format id's tools wrote and the Valve 220 variant
+ * TrenchBroom writes. A face is one line:
+ *
+ * <pre>
+ * standard:  ( x y z ) ( x y z ) ( x y z ) TEXTURE xoff yoff rot xscale yscale [q2/q3 extras]
+ * valve 220: ( x y z ) ( x y z ) ( x y z ) TEXTURE [ ux uy uz uoff ] [ vx vy vz voff ] rot xscale yscale
+ * </pre>
+ *
+ * Key/values may be separated by spaces or tabs; {@code //} starts a comment outside quotes. A
+ * malformed face makes its brush a {@link MapProblem} (the brush is skipped, the map still loads);
+ * broken structure (braces, stray text) is a {@link MapFormatException} naming file and line.
+ */
+public final class MapParser {
+
+    private final String file;
+    private final String[] lines;
+    private int lineNo; // 1-based number of the line being looked at
+    private final List<MapProblem> problems = new ArrayList<>();
+
+    private MapParser(String file, String text) {
+        this.file = file;
+        this.lines = text.split("\r\n|\n|\r", -1);
+    }
+
+    public static MapFile parse(String file, String text) throws MapFormatException {
+        return new MapParser(file, text).parseFile();
+    }
+
+    private MapFile parseFile() throws MapFormatException {
+        List<MapEntity> entities = new ArrayList<>();
+        String line;
+        while ((line = next()) != null) {
+            if (!line.equals("{")) {
+                throw error("expected '{' to start entity " + entities.size() + ", found \"" + abbreviate(line) + "\"");
+            }
+            entities.add(parseEntity(entities.size()));
+        }
+        return new MapFile(file, entities, problems);
+    }
+
+    private MapEntity parseEntity(int index) throws MapFormatException {
+        int start = lineNo;
+        Map<String, String> keys = new LinkedHashMap<>();
+        List<MapBrush> brushes = new ArrayList<>();
+        int brushIndex = 0;
+        String line;
+        while ((line = next()) != null) {
+            if (line.equals("}")) {
+                return new MapEntity(index, start, keys, brushes);
+            }
+            if (line.equals("{")) {
+                MapBrush b = parseBrush(index, brushIndex++);
+                if (b != null) {
+                    brushes.add(b);
+                }
+            } else if (line.startsWith("\"")) {
+                parseKeyValue(line, keys);
+            } else {
+                throw error("expected a \"key\" \"value\" line, '{' or '}' in entity " + index + ", found \""
+                        + abbreviate(line) + "\"");
+            }
+        }
+        throw new MapFormatException(file, start, "entity " + index + " is not closed: the file ends before its '}'");
+    }
+
+    private void parseKeyValue(String line, Map<String, String> keys) throws MapFormatException {
+        int k1 = line.indexOf('"', 1);
+        if (k1 < 0) {
+            throw error("unterminated key string");
+        }
+        int v0 = line.indexOf('"', k1 + 1);
+        if (v0 < 0 || !line.substring(k1 + 1, v0).isBlank()) {
+            throw error("key \"" + line.substring(1, k1) + "\" has no quoted value");
+        }
+        int v1 = line.indexOf('"', v0 + 1);
+        if (v1 < 0) {
+            throw error("unterminated value string for key \"" + line.substring(1, k1) + "\"");
+        }
+        if (!line.substring(v1 + 1).isBlank()) {
+            throw error("unexpected text after the value: \"" + abbreviate(line.substring(v1 + 1).trim()) + "\"");
+        }
+        keys.put(line.substring(1, k1), line.substring(v0 + 1, v1));
+    }
+
+    /** Returns the brush, or null when it was malformed (recorded as a problem, skipped to its '}'). */
+    private MapBrush parseBrush(int entity, int brushIndex) throws MapFormatException {
+        int start = lineNo;
+        List<MapFace> faces = new ArrayList<>();
+        String bad = null;
+        int badLine = 0;
+        String line;
+        while ((line = next()) != null) {
+            if (line.equals("}")) {
+                if (bad != null) {
+                    problems.add(new MapProblem(file, badLine, "entity " + entity + " brush " + brushIndex + " skipped: " + bad));
+                    return null;
+                }
+                return new MapBrush(brushIndex, start, faces);
+            }
+            if (line.equals("{")) {
+                throw error("'{' inside brush " + brushIndex + " of entity " + entity + " (a missing '}' above?)");
+            }
+            if (bad != null) {
+                continue;
+            }
+            if (line.startsWith("patchDef") || line.startsWith("brushDef")) {
+                bad = "Quake III " + line + " blocks are not supported";
+                badLine = lineNo;
+                continue;
+            }
+            try {
+                faces.add(parseFace(line));
+            } catch (IllegalArgumentException e) {
+                bad = e.getMessage();
+                badLine = lineNo;
+            }
+        }
+        throw new MapFormatException(file, start, "brush " + brushIndex + " of entity " + entity
+                + " is not closed: the file ends before its '}'");
+    }
+
+    private MapFace parseFace(String line) {
+        String[] t = line.replace("(", " ( ").replace(")", " ) ").replace("[", " [ ").replace("]", " ] ").trim().split("\\s+");
+        int i = 0;
+        double[][] pts = new double[3][3];
+        for (int p = 0; p < 3; p++) {
+            i = expect(t, i, "(", "a face starts with three points \"( x y z )\"");
+            for (int a = 0; a < 3; a++) {
+                pts[p][a] = number(t, i++, "point " + (p + 1) + " coordinate " + "xyz".charAt(a));
+            }
+            i = expect(t, i, ")", "point " + (p + 1) + " needs exactly three numbers");
+        }
+        if (i >= t.length) {
+            throw new IllegalArgumentException("face has no texture name after its three points");
+        }
+        String texture = t[i++];
+        if (i < t.length && t[i].equals("[")) {
+            // Valve 220: two bracketed axes of four numbers, then rotation and two scales.
+            for (int axis = 0; axis < 2; axis++) {
+                i = expect(t, i, "[", "Valve 220 texture axis " + (axis + 1) + " must be \"[ x y z offset ]\"");
+                for (int k = 0; k < 4; k++) {
+                    number(t, i++, "Valve 220 texture axis " + (axis + 1) + " value " + (k + 1));
+                }
+                i = expect(t, i, "]", "Valve 220 texture axis " + (axis + 1) + " needs exactly four numbers");
+            }
+            for (int k = 0; k < 3; k++) {
+                number(t, i++, "Valve 220 texture rotation/scale value " + (k + 1));
+            }
+        } else {
+            for (int k = 0; k < 5; k++) {
+                number(t, i++, "texture offset/rotation/scale value " + (k + 1));
+            }
+        }
+        for (double[] p : pts) {
+            for (double v : p) {
+                if (!Double.isFinite(v)) {
+                    throw new IllegalArgumentException("point coordinate " + v + " is not finite");
+                }
+            }
+        }
+        Vec3 p0 = MapUnits.toWorld(pts[0][0], pts[0][1], pts[0][2]);
+        Vec3 p1 = MapUnits.toWorld(pts[1][0], pts[1][1], pts[1][2]);
+        Vec3 p2 = MapUnits.toWorld(pts[2][0], pts[2][1], pts[2][2]);
+        return new MapFace(p0, p1, p2, texture, lineNo);
+    }
+
+    private static int expect(String[] t, int i, String token, String what) {
+        if (i >= t.length || !t[i].equals(token)) {
+            throw new IllegalArgumentException("malformed face: " + what + (i < t.length ? ", found \"" + t[i] + "\"" : ""));
+        }
+        return i + 1;
+    }
+
+    private static double number(String[] t, int i, String what) {
+        if (i >= t.length) {
+            throw new IllegalArgumentException("malformed face: missing " + what);
+        }
+        try {
+            return Double.parseDouble(t[i]);
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("malformed face: " + what + " \"" + t[i] + "\" is not a number");
+        }
+    }
+
+    /** The next meaningful line, trimmed, with its comment removed; null at the end of the file. */
+    private String next() {
+        while (lineNo < lines.length) {
+            String raw = lines[lineNo++];
+            String s = stripComment(raw).trim();
+            if (!s.isEmpty()) {
+                return s;
+            }
+        }
+        return null;
+    }
+
+    private static String stripComment(String s) {
+        boolean quoted = false;
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            if (c == '"') {
+                quoted = !quoted;
+            } else if (!quoted && c == '/' && i + 1 < s.length() && s.charAt(i + 1) == '/') {
+                return s.substring(0, i);
+            }
+        }
+        return s;
+    }
+
+    private MapFormatException error(String problem) {
+        return new MapFormatException(file, lineNo, problem);
+    }
+
+    private static String abbreviate(String s) {
+        return s.length() > 60 ? s.substring(0, 57) + "..." : s;
+    }
+}

@@ -1,0 +1,87 @@
+package org.digitalheaven.universe;
+
+import java.util.List;
+import org.digitalheaven.physics.Body;
+import org.digitalheaven.physics.CharacterMotion;
+import org.digitalheaven.physics.Contact;
+import org.digitalheaven.physics.MoveSettings;
+
+/**
+ * A player's body in the world: its slot (tick order), wire id (identity in snapshots and demos),
+ * display name, movement state, and the input it was last simulated with: what a demo records.
+ */
+public final class Pawn {
+
+    private final int slot;
+    private final int wireId;
+    private final String name;
+    private final CharacterMotion motion;
+    private final Body hull;
+    private PlayerInput lastInput = PlayerInput.NEUTRAL;
+    private MoveSettings override;
+    private List<Contact> lastContacts = List.of();
+
+    Pawn(int slot, int wireId, String name, CharacterMotion motion, Body hull) {
+        this.slot = slot;
+        this.wireId = wireId;
+        this.name = name;
+        this.motion = motion;
+        this.hull = hull;
+    }
+
+    public int slot() {
+        return slot;
+    }
+
+    public int wireId() {
+        return wireId;
+    }
+
+    public String name() {
+        return name;
+    }
+
+    /** Live movement state; mutated by the tick. */
+    public CharacterMotion motion() {
+        return motion;
+    }
+
+    public PlayerInput lastInput() {
+        return lastInput;
+    }
+
+    void setLastInput(PlayerInput input) {
+        this.lastInput = input;
+    }
+
+    Body hull() {
+        return hull;
+    }
+
+    public int hullBodyId() {
+        return hull.id();
+    }
+
+    /** Per-pawn movement rules (a {@code players.<name>.*} preference), or null for the world's. */
+    public MoveSettings settingsOverride() {
+        return override;
+    }
+
+    public void setSettingsOverride(MoveSettings override) {
+        this.override = override;
+    }
+
+    /** The contact planes the mover reported for this pawn in the last tick. */
+    public List<Contact> lastContacts() {
+        return lastContacts;
+    }
+
+    void setLastContacts(List<Contact> contacts) {
+        this.lastContacts = contacts;
+    }
+
+    @Override
+    public String toString() {
+        return "Pawn[slot " + slot + ", wire " + wireId + ", " + name + ", " + motion + "]";
+    }
+}

@@ -1,0 +1,29 @@
+package org.digitalheaven.universe;
+
+import java.util.List;
+import org.digitalheaven.physics.StateHash;
+
+/**
+ * The full world at a tick boundary: the tick about to be simulated, every pawn (slot order) and
+ * every map object (authored order). What a late joiner receives and a demo checkpoint holds.
+ */
+public record Snapshot(long tick, List<PawnState> pawns, List<ObjectState> objects) {
+
+    public Snapshot {
+        pawns = List.copyOf(pawns);
+        objects = List.copyOf(objects);
+    }
+
+    /** The same hash {@link Universe#stateHash()} gives for the state this snapshot was taken from. */
+    public long hash() {
+        StateHash h = new StateHash();
+        h.putLong(tick);
+        for (PawnState p : pawns) {
+            PawnState.hash(h, p.slot(), p.wireId(), p.name(), p.motion(), p.lastInput());
+        }
+        for (ObjectState o : objects) {
+            ObjectState.hash(h, o.authoredIndex(), o.kind(), o.position(), o.yaw(), o.state(), o.progress(), o.timer());
+        }
+        return h.value();
+    }
+}

@@ -1,0 +1,370 @@
+package org.digitalheaven.universe;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import org.digitalheaven.maps.GameMap;
+import org.digitalheaven.maps.MapObjectDef;
+import org.digitalheaven.maps.MapUnits;
+import org.digitalheaven.maps.SpawnPoint;
+import org.digitalheaven.maps.StaticBrush;
+import org.digitalheaven.physics.Body;
+import org.digitalheaven.physics.Brush;
+import org.digitalheaven.physics.CharacterMotion;
+import org.digitalheaven.physics.MoveResult;
+import org.digitalheaven.physics.MoveSettings;
+import org.digitalheaven.physics.PhysicsWorld;
+import org.digitalheaven.physics.StateHash;
+import org.digitalheaven.physics.TraceResult;
+import org.digitalheaven.physics.Vec3;
+
+/**
+ * One installed map and everything in it. {@link #tick(PlayerInput[])} is the whole simulation step:
+ * each pawn in slot order is moved by its one input through the character mover (seeing the static
+ * world, the map objects and the other pawns' hulls), then every map object thinks in authored
+ * order, then the tick counter advances. It is a pure function of the state and the inputs:
+ * {@code dt = timeScale / tickRate}, no clock, no randomness, fixed orders.
+ */
+public final class Universe {
+
+    /** Slots are one byte on the wire. */
+    public static final int MAX_SLOTS = 256;
+    /** Spawn points put the feet on the floor; lift them a unit so the pawn does not start touching it. */
+    static final float SPAWN_LIFT = 1f / 32f;
+    private static final float STAND_PROBE = 1f / 64f;
+
+    private final GameMap map;
+    private final WorldSettings settings;
+    private final int tickRate;
+    private final float dt;
+    private final PhysicsWorld physics;
+    private final List<MapObject> objects = new ArrayList<>();
+    private final Map<String, List<MapObject>> byTargetname = new TreeMap<>();
+    private final Pawn[] slots = new Pawn[MAX_SLOTS];
+    private long tick;
+
+    public Universe(GameMap map, WorldSettings settings, int tickRate) {
+        if (tickRate <= 0) {
+            throw new IllegalArgumentException("tick rate must be positive: " + tickRate);
+        }
+        this.map = map;
+        this.settings = settings;
+        this.tickRate = tickRate;
+        this.dt = settings.dt(tickRate);
+        PhysicsWorld.Builder b = PhysicsWorld.builder();
+        for (StaticBrush s : map.statics()) {
+            b.addStatic(s.brush(), s.surface(), s.label());
+        }
+        this.physics = b.build();
+        physics.setSurfaceGrip(settings::gripFor);
+        for (MapObjectDef def : map.objects()) {
+            MapObject o = install(def);
+            objects.add(o);
+            if (o.targetname() != null) {
+                byTargetname.computeIfAbsent(o.targetname(), k -> new ArrayList<>()).add(o);
+            }
+        }
+    }
+
+    private MapObject install(MapObjectDef def) {
+        String label = "entity " + def.authoredIndex() + " (" + def.classname() + ")";
+        if (def instanceof MapObjectDef.Door d) {
+            return new Door(d, physics.addMoving(d.brushes(), d.surface(), label), dt);
+        } else if (def instanceof MapObjectDef.RotatingDoor d) {
+            Body body = physics.addMoving(d.brushes(), d.surface(), label);
+            body.setPose(d.pivot(), 0f);
+            return new RotatingDoor(d, body, dt);
+        } else if (def instanceof MapObjectDef.Platform d) {
+            Platform p = new Platform(d, physics.addMoving(d.brushes(), d.surface(), label), dt);
+            p.body().setPose(p.offset(0f), 0f);
+            return p;
+        } else if (def instanceof MapObjectDef.Button d) {
+            return new Button(d, physics.addMoving(d.brushes(), d.surface(), label), dt);
+        } else if (def instanceof MapObjectDef.Trigger d) {
+            return new Trigger(d, dt);
+        } else if (def instanceof MapObjectDef.Teleport d) {
+            return new Teleport(d);
+        } else if (def instanceof MapObjectDef.Plate d) {
+            return new Plate(d, physics.addMoving(d.brushes(), d.surface(), label));
+        }
+        throw new IllegalArgumentException("unknown map object " + def);
+    }
+
+    public GameMap map() {
+        return map;
+    }
+
+    public WorldSettings settings() {
+        return settings;
+    }
+
+    public int tickRate() {
+        return tickRate;
+    }
+
+    /** Seconds each tick simulates. */
+    public float dt() {
+        return dt;
+    }
+
+    /** The tick the next {@link #tick(PlayerInput[])} will simulate. */
+    public long tickCount() {
+        return tick;
+    }
+
+    public PhysicsWorld physics() {
+        return physics;
+    }
+
+    /** Map objects in authored order. */
+    public List<MapObject> objects() {
+        return List.copyOf(objects);
+    }
+
+    /** Pawns in slot order. */
+    public List<Pawn> pawns() {
+        List<Pawn> out = new ArrayList<>();
+        for (Pawn p : slots) {
+            if (p != null) {
+                out.add(p);
+            }
+        }
+        return out;
+    }
+
+    public Pawn pawn(int slot) {
+        return slots[slot];
+    }
+
+    /** The movement state a pawn entering at a spawn point starts with. */
+    public CharacterMotion spawnMotion(SpawnPoint spawn) {
+        Vec3 feet = spawn.feet();
+        return CharacterMotion.at(new Vec3(feet.x(), feet.y() + SPAWN_LIFT, feet.z()), spawn.yaw(), settings.move());
+    }
+
+    /** Adds a pawn at a tick boundary with the given movement state (copied). */
+    public Pawn addPawn(int slot, int wireId, String name, CharacterMotion motion) {
+        if (slot < 0 || slot >= MAX_SLOTS) {
+            throw new IllegalArgumentException("slot " + slot + " outside 0.." + (MAX_SLOTS - 1));
+        }
+        if (slots[slot] != null) {
+            throw new IllegalStateException("slot " + slot + " is taken by " + slots[slot].name());
+        }
+        MoveSettings s = settings.move();
+        Body hull = physics.addHull(s.hullMins(), s.hullMaxs(false), "pawn", "pawn slot " + slot + " wire " + wireId);
+        Pawn p = new Pawn(slot, wireId, name, motion.copy(), hull);
+        slots[slot] = p;
+        placeHull(p);
+        return p;
+    }
+
+    public void removePawn(int slot) {
+        Pawn p = slots[slot];
+        if (p != null) {
+            p.hull().setSolid(false);
+            slots[slot] = null;
+        }
+    }
+
+    MoveSettings settingsOf(Pawn p) {
+        return p.settingsOverride() != null ? p.settingsOverride() : settings.move();
+    }
+
+    private void placeHull(Pawn p) {
+        MoveSettings s = settingsOf(p);
+        p.hull().setHullBox(s.hullMins(), s.hullMaxs(p.motion().crouched()), p.motion().position());
+    }
+
+    /**
+     * Simulates one tick. {@code inputs} is indexed by slot; a missing input holds the pawn's last
+     * look with no buttons and no movement.
+     */
+    public void tick(PlayerInput[] inputs) {
+        for (Pawn p : slots) {
+            if (p == null) {
+                continue;
+            }
+            PlayerInput in = inputs != null && p.slot() < inputs.length && inputs[p.slot()] != null
+                    ? inputs[p.slot()] : p.lastInput().holdLook();
+            p.setLastInput(in);
+            MoveResult r = physics.collideMover(p.motion(), in.toMoveCommand(dt), settingsOf(p), p.hullBodyId());
+            p.setLastContacts(r.contacts());
+            placeHull(p);
+        }
+        for (MapObject o : objects) {
+            o.think(this);
+        }
+        tick++;
+    }
+
+    // ---- services for map objects -------------------------------------------------------------
+
+    private Vec3[] box(Pawn p, float grow) {
+        MoveSettings s = settingsOf(p);
+        Vec3 pos = p.motion().position(), g = new Vec3(grow, grow, grow);
+        return new Vec3[] {pos.add(s.hullMins()).sub(g), pos.add(s.hullMaxs(p.motion().crouched())).add(g)};
+    }
+
+    boolean anyPawnNear(Body body, float reach) {
+        for (Pawn p : slots) {
+            if (p != null) {
+                Vec3[] b = box(p, reach);
+                if (body.intersectsBox(b[0], b[1])) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    boolean standingOn(Pawn p, Body body) {
+        MoveSettings s = settingsOf(p);
+        Vec3 pos = p.motion().position();
+        TraceResult t = physics.trace(pos, new Vec3(pos.x(), pos.y() - STAND_PROBE, pos.z()), s.hullMins(),
+                s.hullMaxs(p.motion().crouched()), p.hullBodyId());
+        return t.hit() && !t.startSolid() && t.bodyId() == body.id() && t.normal().y() >= s.walkableNormalY();
+    }
+
+    boolean anyPawnStandingOn(Body body) {
+        for (Pawn p : slots) {
+            if (p != null && standingOn(p, body)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    List<Pawn> pawnsInside(List<Brush> volumes) {
+        List<Pawn> out = new ArrayList<>(2);
+        for (Pawn p : slots) {
+            if (p == null) {
+                continue;
+            }
+            Vec3[] b = box(p, 0f);
+            for (Brush v : volumes) {
+                if (v.intersectsBox(b[0], b[1])) {
+                    out.add(p);
+                    break;
+                }
+            }
+        }
+        return out;
+    }
+
+    private boolean fits(Pawn p, Vec3 at) {
+        MoveSettings s = settingsOf(p);
+        return !physics.trace(at, at, s.hullMins(), s.hullMaxs(p.motion().crouched()), p.hullBodyId()).startSolid();
+    }
+
+    /**
+     * Moves a body to a new pose. Pawns it would overlap, and (when {@code push}) pawns standing on
+     * it, are carried by the translation if they fit where they would go. If any pawn cannot be
+     * moved out of the way (or {@code push} is false and one is in the way), nothing moves and the
+     * answer is false: the mover is blocked.
+     */
+    boolean moveBody(Body body, Vec3 position, float yaw, boolean push) {
+        Vec3 oldPos = body.position();
+        float oldYaw = body.yaw();
+        List<Pawn> riders = new ArrayList<>(2);
+        if (push) {
+            for (Pawn p : slots) {
+                if (p != null && standingOn(p, body)) {
+                    riders.add(p);
+                }
+            }
+        }
+        body.setPose(position, yaw);
+        Vec3 delta = position.sub(oldPos);
+        List<Pawn> moved = new ArrayList<>(2);
+        for (Pawn p : slots) {
+            if (p == null) {
+                continue;
+            }
+            Vec3[] b = box(p, 0f);
+            boolean inTheWay = body.intersectsBox(b[0], b[1]);
+            if (!inTheWay && !riders.contains(p)) {
+                continue;
+            }
+            Vec3 target = p.motion().position().add(delta);
+            if (!push || !fits(p, target)) {
+                for (Pawn m : moved) {
+                    m.motion().setPosition(m.motion().position().sub(delta));
+                    placeHull(m);
+                }
+                body.setPose(oldPos, oldYaw);
+                return false;
+            }
+            p.motion().setPosition(target);
+            placeHull(p);
+            moved.add(p);
+        }
+        return true;
+    }
+
+    /** Moves a pawn to a destination facing {@code yawDegrees}; false when something is in the way there. */
+    boolean teleport(Pawn p, Vec3 feet, float yawDegrees, float exitSpeed) {
+        if (!fits(p, feet)) {
+            return false;
+        }
+        CharacterMotion m = p.motion();
+        m.setPosition(feet);
+        m.setYaw(yawDegrees);
+        double rad = StrictMath.toRadians(yawDegrees);
+        m.setVelocity(new Vec3((float) StrictMath.cos(rad) * exitSpeed, 0f, (float) -StrictMath.sin(rad) * exitSpeed));
+        m.setFlags(m.flags() & ~(CharacterMotion.GROUNDED | CharacterMotion.ON_STEEP));
+        m.setGroundNormal(Vec3.ZERO);
+        placeHull(p);
+        return true;
+    }
+
+    /** Fires every object whose targetname is {@code target}, in authored order. */
+    void fire(String target) {
+        if (target == null) {
+            return;
+        }
+        List<MapObject> targets = byTargetname.get(target);
+        if (targets != null) {
+            for (MapObject o : targets) {
+                o.use(this);
+            }
+        }
+    }
+
+    // ---- state --------------------------------------------------------------------------------
+
+    /** 64-bit hash of everything a snapshot carries, taken from live state (cheap: every tick). */
+    public long stateHash() {
+        StateHash h = new StateHash();
+        h.putLong(tick);
+        for (Pawn p : slots) {
+            if (p != null) {
+                PawnState.hash(h, p.slot(), p.wireId(), p.name(), p.motion(), p.lastInput());
+            }
+        }
+        for (MapObject o : objects) {
+            o.hashInto(h);
+        }
+        return h.value();
+    }
+
+    /** The full-world snapshot a late joiner receives and a demo checkpoint holds. */
+    public Snapshot snapshot() {
+        List<PawnState> ps = new ArrayList<>();
+        for (Pawn p : slots) {
+            if (p != null) {
+                ps.add(new PawnState(p.slot(), p.wireId(), p.name(), p.motion().copy(), p.lastInput()));
+            }
+        }
+        List<ObjectState> os = new ArrayList<>(objects.size());
+        for (MapObject o : objects) {
+            os.add(o.snapshot());
+        }
+        return new Snapshot(tick, ps, os);
+    }
+
+    /** Meters per Quake unit, for callers that speak map units. */
+    public static float units(double quakeUnits) {
+        return MapUnits.meters(quakeUnits);
+    }
+}
