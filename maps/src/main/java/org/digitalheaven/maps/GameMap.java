@@ -174,7 +174,14 @@ public final class GameMap {
                     List<Built> b = build(e, true);
                     MapEntity dest = e.value("target") == null ? null : destinations.get(e.value("target"));
                     if (dest == null) {
-                        problem(e, "teleport skipped: no info_teleport_destination named \"" + e.value("target") + "\"");
+                        String named = "";
+                        for (MapEntity other : file.entities()) {
+                            if (e.value("target") != null && e.value("target").equals(other.value("targetname"))) {
+                                named = " (entity " + other.index() + " has that name, but its class is " + other.classname() + ")";
+                                break;
+                            }
+                        }
+                        problem(e, "teleport skipped: no info_teleport_destination named \"" + e.value("target") + "\"" + named);
                         return;
                     }
                     Vec3 origin = dest.point("origin");

@@ -5,13 +5,13 @@ import org.digitalheaven.physics.CharacterMotion;
 import org.digitalheaven.physics.Vec3;
 
 /**
- * {@link CharacterMotion} in 60 bytes, every float by its bit pattern (little-endian buffers):
+ * {@link CharacterMotion} in 56 bytes, every float by its bit pattern (little-endian buffers):
  * position 3×f32, velocity 3×f32, yaw, pitch, eye height f32, flags i32, ground normal 3×f32,
  * ticks since grounded i32. Shared by snapshots and demo join records.
  */
 public final class MotionCodec {
 
-    public static final int SIZE = 15 * 4;
+    public static final int SIZE = 14 * 4;
 
     private MotionCodec() {
     }

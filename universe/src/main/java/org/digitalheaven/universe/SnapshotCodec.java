@@ -13,7 +13,7 @@ import java.util.List;
  *
  * <pre>
  * version u8 (=1) | tick i64 | pawn count u16 | pawn* | object count u16 | object*
- * pawn   := slot u8 | wire id i32 | name (u16 length + UTF-8) | motion (60 bytes, {@link MotionCodec}) | input (7 bytes)
+ * pawn   := slot u8 | wire id i32 | name (u16 length + UTF-8) | motion (56 bytes, {@link MotionCodec}) | input (7 bytes)
  * object := authored index i32 | kind u8 | position 3×f32 | yaw f32 | state u8 | progress f32 | timer i32
  * </pre>
  *

@@ -1,0 +1,151 @@
+package org.digitalheaven.maps;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class PalletRepositoryTest {
+
+    @TempDir
+    Path dir;
+
+    private static final String CUBE = """
+            {
+            "classname" "worldspawn"
+            {
+            ( 64 0 64 ) ( 64 64 64 ) ( 64 64 0 ) wall 0 0 0 1 1
+            ( 0 64 64 ) ( 0 0 64 ) ( 0 0 0 ) wall 0 0 0 1 1
+            ( 64 64 64 ) ( 0 64 64 ) ( 0 64 0 ) wall 0 0 0 1 1
+            ( 0 0 64 ) ( 64 0 64 ) ( 64 0 0 ) wall 0 0 0 1 1
+            ( 0 64 64 ) ( 64 64 64 ) ( 64 0 64 ) floor 0 0 0 1 1
+            ( 64 0 0 ) ( 64 64 0 ) ( 0 64 0 ) wall 0 0 0 1 1
+            }
+            }
+            {
+            "classname" "info_player_start"
+            "origin" "32 32 100"
+            }
+            """;
+
+    private Path pallet(String folder, String barcode, String version, List<String> deps, String... maps) throws IOException {
+        Path p = dir.resolve(folder);
+        Files.createDirectories(p.resolve("maps"));
+        String depJson = String.join(", ", deps.stream().map(d -> "\"" + d + "\"").toList());
+        String mapJson = String.join(", ", Arrays.stream(maps).map(m -> "\"" + m + "\"").toList());
+        Files.writeString(p.resolve("pallet.json"), "{\"barcode\": \"" + barcode + "\", \"version\": \"" + version
+                + "\", \"dependencies\": [" + depJson + "], \"maps\": [" + mapJson + "]}");
+        for (String m : maps) {
+            Files.writeString(p.resolve("maps/" + m + ".map"), CUBE);
+        }
+        return p;
+    }
+
+    @Test
+    void builtInPalletShipsItsThreeMaps() throws Exception {
+        PalletRepository r = PalletRepository.search(List.of());
+        assertEquals(List.of("DigitalHeaven.Core.Level.arena", "DigitalHeaven.Core.Level.doors", "DigitalHeaven.Core.Level.jumps"),
+                r.mapBarcodes());
+        ResolvedMap jumps = r.resolve("jumps");
+        assertEquals("DigitalHeaven.Core.Level.jumps", jumps.barcode());
+        assertEquals(jumps.barcode(), r.resolve("DigitalHeaven.Core.Level.jumps").barcode());
+        assertEquals(64, jumps.closureHashHex().length());
+        assertTrue(jumps.load().report().spawns() >= 1);
+    }
+
+    @Test
+    void closureHashIsStableAcrossLoads() throws Exception {
+        pallet("a", "Studio.A", "1.0", List.of(), "m");
+        byte[] first = PalletRepository.search(List.of(dir)).resolve("Studio.A.Level.m").closureHash();
+        byte[] second = PalletRepository.search(List.of(dir)).resolve("Studio.A.Level.m").closureHash();
+        assertArrayEquals(first, second);
+    }
+
+    @Test
+    void closureHashChangesWhenOneByteOfAMapChanges() throws Exception {
+        Path a = pallet("a", "Studio.A", "1.0", List.of(), "m");
+        byte[] before = PalletRepository.search(List.of(dir)).resolve("m").closureHash();
+        Path map = a.resolve("maps/m.map");
+        byte[] bytes = Files.readAllBytes(map);
+        bytes[bytes.length / 2] ^= 1;
+        Files.write(map, bytes);
+        assertFalse(Arrays.equals(before, PalletRepository.search(List.of(dir)).resolve("m").closureHash()));
+    }
+
+    @Test
+    void closureHashChangesWhenADependencysFileChanges() throws Exception {
+        pallet("a", "Studio.A", "1.0", List.of("Studio.Base"), "m");
+        Path base = pallet("base", "Studio.Base", "2.0", List.of(), "shared");
+        byte[] before = PalletRepository.search(List.of(dir)).resolve("m").closureHash();
+        Files.writeString(base.resolve("maps/shared.map"), CUBE.replace("floor", "grass"));
+        byte[] after = PalletRepository.search(List.of(dir)).resolve("m").closureHash();
+        assertFalse(Arrays.equals(before, after), "a dependency's map is part of the closure");
+        // ...and its version too.
+        Files.writeString(base.resolve("pallet.json"), Files.readString(base.resolve("pallet.json")).replace("2.0", "2.1"));
+        assertFalse(Arrays.equals(after, PalletRepository.search(List.of(dir)).resolve("m").closureHash()));
+    }
+
+    @Test
+    void missingDependencyIsAClearError() throws Exception {
+        pallet("a", "Studio.A", "1.0", List.of("Studio.Gone"), "m");
+        PalletException e = assertThrows(PalletException.class, () -> PalletRepository.search(List.of(dir)).resolve("m"));
+        assertTrue(e.getMessage().contains("depends on Studio.Gone, which is not on the search path"), e.getMessage());
+        assertTrue(e.getMessage().contains("--pallets"), e.getMessage());
+    }
+
+    @Test
+    void dependencyCycleIsAClearError() throws Exception {
+        pallet("a", "Studio.A", "1.0", List.of("Studio.B"), "m");
+        pallet("b", "Studio.B", "1.0", List.of("Studio.A"));
+        PalletException e = assertThrows(PalletException.class, () -> PalletRepository.search(List.of(dir)).resolve("m"));
+        assertTrue(e.getMessage().contains("cycle: Studio.A -> Studio.B -> Studio.A"), e.getMessage());
+    }
+
+    @Test
+    void laterPalletWithTheSameBarcodeReplacesTheBuiltIn() throws Exception {
+        Path user = pallet("core", "DigitalHeaven.Core", "9.9", List.of(), "jumps");
+        PalletRepository r = PalletRepository.search(List.of(dir));
+        ResolvedMap jumps = r.resolve("jumps");
+        assertEquals(CUBE, jumps.text());
+        assertEquals(user.toString(), r.pallet("DigitalHeaven.Core").where());
+        assertThrows(PalletException.class, () -> r.resolve("doors"), "the override has only jumps");
+    }
+
+    @Test
+    void bareMapFileLoadsWithALocalBarcodeAndItsOwnClosure() throws Exception {
+        Path f = dir.resolve("mine.map");
+        Files.writeString(f, CUBE);
+        ResolvedMap m = PalletRepository.search(List.of()).resolve(f.toString());
+        assertEquals("Local.Level.mine", m.barcode());
+        Files.writeString(f, CUBE + "\n");
+        assertFalse(Arrays.equals(m.closureHash(), PalletRepository.resolveFile(f).closureHash()));
+    }
+
+    @Test
+    void malformedManifestNamesTheFileAndTheFix() throws Exception {
+        Path p = dir.resolve("bad");
+        Files.createDirectories(p);
+        Files.writeString(p.resolve("pallet.json"), "{\"barcode\": \"X.Y\", \"version\": \"1\", \"mapz\": []}", StandardCharsets.UTF_8);
+        PalletException e = assertThrows(PalletException.class, () -> PalletRepository.search(List.of(dir)));
+        assertTrue(e.getMessage().contains(p.resolve("pallet.json").toString()) && e.getMessage().contains("mapz"), e.getMessage());
+        Files.writeString(p.resolve("pallet.json"), "{\"barcode\": \"X.Y\", \"version\": \"1\", \"maps\": [\"../escape\"]}");
+        PalletException e2 = assertThrows(PalletException.class, () -> PalletRepository.search(List.of(dir)));
+        assertTrue(e2.getMessage().contains("may only hold letters"), e2.getMessage());
+    }
+
+    @Test
+    void unknownMapListsWhatIsKnown() throws Exception {
+        PalletException e = assertThrows(PalletException.class, () -> PalletRepository.search(List.of()).resolve("nowhere"));
+        assertTrue(e.getMessage().contains("DigitalHeaven.Core.Level.jumps"), e.getMessage());
+    }
+}

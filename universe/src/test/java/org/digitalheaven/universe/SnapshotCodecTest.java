@@ -1,0 +1,159 @@
+package org.digitalheaven.universe;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import org.digitalheaven.physics.CharacterMotion;
+import org.digitalheaven.physics.Vec3;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Property-style tests over seeded random cases (plain JUnit: the case generator is a seeded
+ * {@link Random}, so a failure names its case and reproduces exactly).
+ */
+class SnapshotCodecTest {
+
+    private static float anyFloat(Random r) {
+        // Every bit pattern, NaNs and -0 included: the codec must carry bits, not values.
+        return Float.intBitsToFloat(r.nextInt());
+    }
+
+    private static Vec3 anyVec(Random r) {
+        return new Vec3(anyFloat(r), anyFloat(r), anyFloat(r));
+    }
+
+    static Snapshot randomSnapshot(Random r) {
+        List<PawnState> pawns = new ArrayList<>();
+        int n = r.nextInt(20);
+        for (int i = 0; i < n; i++) {
+            CharacterMotion m = new CharacterMotion();
+            m.setPosition(anyVec(r));
+            m.setVelocity(anyVec(r));
+            m.setYaw(anyFloat(r));
+            m.setPitch(anyFloat(r));
+            m.setEyeHeight(anyFloat(r));
+            m.setFlags(r.nextInt());
+            m.setGroundNormal(anyVec(r));
+            m.setTicksSinceGrounded(r.nextInt());
+            StringBuilder name = new StringBuilder();
+            for (int c = r.nextInt(12); c > 0; c--) {
+                name.append((char) (r.nextBoolean() ? 'a' + r.nextInt(26) : 0x4e00 + r.nextInt(100)));
+            }
+            PlayerInput in = new PlayerInput(r.nextInt(256), r.nextInt(255) - 127, r.nextInt(255) - 127, r.nextInt(65536),
+                    r.nextInt(32769) - 16384);
+            pawns.add(new PawnState(r.nextInt(256), r.nextInt(), name.toString(), m, in));
+        }
+        List<ObjectState> objects = new ArrayList<>();
+        for (int i = r.nextInt(30); i > 0; i--) {
+            objects.add(new ObjectState(r.nextInt(), 1 + r.nextInt(7), anyVec(r), anyFloat(r), r.nextInt(4), anyFloat(r), r.nextInt()));
+        }
+        return new Snapshot(r.nextLong(), pawns, objects);
+    }
+
+    @Test
+    void roundTripIsBitExactForRandomSnapshots() {
+        Random r = new Random(42);
+        for (int c = 0; c < 2_000; c++) {
+            Snapshot s = randomSnapshot(r);
+            byte[] bytes = SnapshotCodec.encode(s);
+            Snapshot back = SnapshotCodec.decode(bytes);
+            assertArrayEquals(bytes, SnapshotCodec.encode(back), "case " + c);
+            assertTrue(SnapshotDiff.compare(s, back).isEmpty(), "case " + c + ": " + SnapshotDiff.compare(s, back));
+            assertEquals(s.hash(), back.hash(), "case " + c);
+        }
+    }
+
+    @Test
+    void roundTripOfLiveUniversesKeepsTheStateHash() {
+        for (String map : List.of("jumps", "doors", "arena")) {
+            TestUniverse t = TestUniverse.on(map);
+            WorldScenarioTest.placeEight(t);
+            Random r = new Random(map.hashCode());
+            for (int tick = 0; tick < 600; tick++) {
+                for (int i = 0; i < 8; i++) {
+                    t.input(i, PlayerInput.of(1, r.nextFloat() - 0.5f, r.nextFloat() * 360, 0, r.nextInt(16) == 0 ? PlayerInput.JUMP : 0));
+                }
+                t.tick(1);
+                if (tick % 50 == 0) {
+                    Snapshot s = t.universe.snapshot();
+                    assertEquals(t.universe.stateHash(), s.hash(), map + " tick " + tick + ": live hash = snapshot hash");
+                    Snapshot back = SnapshotCodec.decode(SnapshotCodec.encode(s));
+                    assertEquals(s.hash(), back.hash());
+                    assertTrue(SnapshotDiff.compare(s, back).isEmpty());
+                }
+            }
+        }
+    }
+
+    @Test
+    void everyTruncationIsACleanError() {
+        Random r = new Random(7);
+        for (int c = 0; c < 50; c++) {
+            byte[] bytes = SnapshotCodec.encode(randomSnapshot(r));
+            for (int len = 0; len < bytes.length; len++) {
+                byte[] cut = java.util.Arrays.copyOf(bytes, len);
+                int at = len;
+                SnapshotFormatException e = assertThrows(SnapshotFormatException.class, () -> SnapshotCodec.decode(cut),
+                        "case " + c + " cut at " + at);
+                assertTrue(e.offset() >= 0 && e.offset() <= len, e.getMessage());
+            }
+        }
+    }
+
+    @Test
+    void randomCorruptionDecodesOrFailsCleanly() {
+        Random r = new Random(9);
+        int clean = 0, rejected = 0;
+        for (int c = 0; c < 5_000; c++) {
+            byte[] bytes = SnapshotCodec.encode(randomSnapshot(r));
+            if (bytes.length == 0) {
+                continue;
+            }
+            for (int k = 1 + r.nextInt(4); k > 0; k--) {
+                bytes[r.nextInt(bytes.length)] = (byte) r.nextInt();
+            }
+            try {
+                SnapshotCodec.decode(bytes);
+                clean++;
+            } catch (SnapshotFormatException e) {
+                rejected++;
+            } catch (RuntimeException e) {
+                fail("case " + c + " threw " + e, e);
+            }
+        }
+        assertTrue(clean > 0 && rejected > 0, "both outcomes occur: " + clean + " decoded, " + rejected + " rejected");
+    }
+
+    @Test
+    void diffNamesEntityFieldAndBothValuesSoTheyParseBack() {
+        TestUniverse t = TestUniverse.on("arena").addPawnAtSpawn(0);
+        Snapshot recorded = t.universe.snapshot();
+        Vec3 p = t.pawn(0).motion().position();
+        t.pawn(0).motion().setPosition(new Vec3(Math.nextUp(p.x()), p.y(), p.z())); // one ulp: the smallest divergence
+        List<SnapshotDiff.Mismatch> d = SnapshotDiff.compare(recorded, t.universe.snapshot());
+        assertEquals(1, d.size(), d.toString());
+        SnapshotDiff.Mismatch m = d.get(0);
+        assertEquals("PlayerPawn@100", m.entity());
+        assertEquals("position", m.field());
+        Vec3 rec = recorded.pawns().get(0).motion().position();
+        String x = m.recorded().substring(1, m.recorded().indexOf(','));
+        assertEquals(Float.floatToRawIntBits(rec.x()), Float.floatToRawIntBits(Float.parseFloat(x)), "prints parse back to the bits");
+        assertTrue(m.describe().startsWith("PlayerPawn@100 position: recorded ("), m.describe());
+        assertTrue(m.describe().contains(" delta ("), m.describe());
+    }
+
+    @Test
+    void missingAndExtraPawnsAreReportedAsSuch() {
+        TestUniverse t = TestUniverse.on("arena").addPawnAtSpawn(0).addPawnAtSpawn(1);
+        Snapshot both = t.universe.snapshot();
+        t.universe.removePawn(1);
+        List<SnapshotDiff.Mismatch> d = SnapshotDiff.compare(both, t.universe.snapshot());
+        assertEquals(List.of(new SnapshotDiff.Mismatch("PlayerPawn@101", "presence", "present", "absent", "")), d);
+    }
+}
