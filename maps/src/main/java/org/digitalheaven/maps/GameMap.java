@@ -123,16 +123,12 @@ public final class GameMap {
                     spawns.add(new SpawnPoint(e.index(), cls, feet(origin), (float) e.number("angle", 0)));
                 }
                 case "func_door" -> {
-                    List<Built> b = build(e, true);
-                    if (b.isEmpty()) {
-                        return;
+                    Slide d = slide(e, 8, 100, 3);
+                    if (d != null) {
+                        objects.add(new MapObjectDef.Door(e.index(), d.brushes, d.surface, d.dir, d.distance, d.speed,
+                                d.waitSeconds, blankToNull(e.value("targetname"))));
+                        doors++;
                     }
-                    Vec3 dir = moveDir(e);
-                    float distance = Math.abs(extent(b, dir)) - MapUnits.meters(e.number("lip", 8));
-                    objects.add(new MapObjectDef.Door(e.index(), brushesOf(b), b.get(0).surface, dir,
-                            Math.max(distance, 0f), MapUnits.meters(e.number("speed", 100)),
-                            (float) e.number("wait", 3), blankToNull(e.value("targetname"))));
-                    doors++;
                 }
                 case "func_door_rotating" -> rotatingDoor(e);
                 case "func_plat" -> {
@@ -149,16 +145,12 @@ public final class GameMap {
                     platforms++;
                 }
                 case "func_button" -> {
-                    List<Built> b = build(e, true);
-                    if (b.isEmpty()) {
-                        return;
+                    Slide d = slide(e, 4, 40, 1);
+                    if (d != null) {
+                        objects.add(new MapObjectDef.Button(e.index(), d.brushes, d.surface, d.dir, d.distance, d.speed,
+                                d.waitSeconds, blankToNull(e.value("target"))));
+                        buttons++;
                     }
-                    Vec3 dir = moveDir(e);
-                    float distance = Math.abs(extent(b, dir)) - MapUnits.meters(e.number("lip", 4));
-                    objects.add(new MapObjectDef.Button(e.index(), brushesOf(b), b.get(0).surface, dir,
-                            Math.max(distance, 0f), MapUnits.meters(e.number("speed", 40)),
-                            (float) e.number("wait", 1), blankToNull(e.value("target"))));
-                    buttons++;
                 }
                 case "trigger_multiple", "trigger_once" -> {
                     List<Built> b = build(e, true);
@@ -209,6 +201,25 @@ public final class GameMap {
                 }
                 default -> ignored.merge(cls.isEmpty() ? "(no classname)" : cls, 1, Integer::sum);
             }
+        }
+
+        /** What a sliding brush entity (door, button) shares: brushes, direction, travel, speed, wait. */
+        private record Slide(List<Brush> brushes, String surface, Vec3 dir, float distance, float speed, float waitSeconds) {
+        }
+
+        /**
+         * Quake's sliding mover: it travels its own size along its direction less the lip. Defaults
+         * are the class's (in units and seconds); null when none of its brushes built.
+         */
+        private Slide slide(MapEntity e, double lip, double speed, double wait) {
+            List<Built> b = build(e, true);
+            if (b.isEmpty()) {
+                return null;
+            }
+            Vec3 dir = moveDir(e);
+            float distance = Math.abs(extent(b, dir)) - MapUnits.meters(e.number("lip", lip));
+            return new Slide(brushesOf(b), b.get(0).surface, dir, Math.max(distance, 0f),
+                    MapUnits.meters(e.number("speed", speed)), (float) e.number("wait", wait));
         }
 
         private void rotatingDoor(MapEntity e) {

@@ -14,7 +14,7 @@ class MapParserTest {
 
     static final java.util.List<String> SHARED = SharedMaps.NAMES;
 
-    private static final String CUBE_STANDARD = """
+    static final String CUBE_STANDARD = """
             // a cube 64 units on a side, standard Quake format
             {
             "classname" "worldspawn"

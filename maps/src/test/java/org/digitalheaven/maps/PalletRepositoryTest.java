@@ -20,23 +20,14 @@ class PalletRepositoryTest {
     @TempDir
     Path dir;
 
-    private static final String CUBE = """
-            {
-            "classname" "worldspawn"
-            {
-            ( 64 0 64 ) ( 64 64 64 ) ( 64 64 0 ) wall 0 0 0 1 1
-            ( 0 64 64 ) ( 0 0 64 ) ( 0 0 0 ) wall 0 0 0 1 1
-            ( 64 64 64 ) ( 0 64 64 ) ( 0 64 0 ) wall 0 0 0 1 1
-            ( 0 0 64 ) ( 64 0 64 ) ( 64 0 0 ) wall 0 0 0 1 1
-            ( 0 64 64 ) ( 64 64 64 ) ( 64 0 64 ) floor 0 0 0 1 1
-            ( 64 0 0 ) ( 64 64 0 ) ( 0 64 0 ) wall 0 0 0 1 1
-            }
-            }
+    /** The parser test's cube, with a spawn on top. */
+    private static final String CUBE = MapParserTest.CUBE_STANDARD + """
             {
             "classname" "info_player_start"
             "origin" "32 32 100"
             }
             """;
+
 
     private Path pallet(String folder, String barcode, String version, List<String> deps, String... maps) throws IOException {
         Path p = dir.resolve(folder);

@@ -6,17 +6,16 @@ import org.digitalheaven.physics.Body;
 /**
  * A door turning about a vertical axis through its pivot ({@code func_door_rotating}): opened by a
  * trigger, it swings {@code degrees}, waits, and swings back; a pawn in its way sends it back.
+ * Its progress is in degrees.
  */
-final class RotatingDoor extends MapObject {
+final class RotatingDoor extends Swinging {
     private final MapObjectDef.RotatingDoor def;
-    private final int waitTicks;
-    private final float step;
+    private final float sign;
 
     RotatingDoor(MapObjectDef.RotatingDoor def, Body body, float dt) {
-        super(def.authoredIndex(), def.targetname(), body);
+        super(def.authoredIndex(), def.targetname(), body, def.waitSeconds(), def.speed(), Math.abs(def.degrees()), dt);
         this.def = def;
-        this.waitTicks = ticks(def.waitSeconds(), dt);
-        this.step = Math.abs(def.speed()) * dt;
+        this.sign = def.degrees() < 0 ? -1f : 1f;
     }
 
     @Override
@@ -30,49 +29,12 @@ final class RotatingDoor extends MapObject {
     }
 
     @Override
-    void use(Universe u) {
-        if (state == Door.CLOSED || state == Door.CLOSING) {
-            state = Door.OPENING;
-        } else if (state == Door.OPEN && waitTicks > 0) {
-            timer = waitTicks;
-        }
+    boolean place(Universe u, float p, boolean opening) {
+        return u.moveBody(body, def.pivot(), sign * p, false);
     }
 
     @Override
-    void think(Universe u) {
-        float full = Math.abs(def.degrees());
-        float sign = def.degrees() < 0 ? -1f : 1f;
-        switch (state) {
-            case Door.OPENING -> {
-                float next = Math.min(progress + step, full);
-                if (u.moveBody(body, def.pivot(), sign * next, false)) {
-                    progress = next;
-                    if (progress == full) {
-                        state = Door.OPEN;
-                        timer = waitTicks;
-                    }
-                } else {
-                    state = Door.CLOSING;
-                }
-            }
-            case Door.OPEN -> {
-                if (timer > 0 && --timer == 0) {
-                    state = Door.CLOSING;
-                }
-            }
-            case Door.CLOSING -> {
-                float next = Math.max(progress - step, 0f);
-                if (u.moveBody(body, def.pivot(), sign * next, false)) {
-                    progress = next;
-                    if (progress == 0f) {
-                        state = Door.CLOSED;
-                    }
-                } else {
-                    state = Door.OPENING;
-                }
-            }
-            default -> {
-            }
-        }
+    boolean reverseWhenBlockedOpening() {
+        return true;
     }
 }
