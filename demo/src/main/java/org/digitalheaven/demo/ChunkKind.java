@@ -1,0 +1,360 @@
+package org.digitalheaven.demo;
+
+import java.nio.BufferUnderflowException;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CodingErrorAction;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.List;
+import org.digitalheaven.universe.MotionCodec;
+import org.digitalheaven.universe.PlayerInput;
+import org.digitalheaven.universe.SnapshotDiff;
+
+/**
+ * The one manifest of chunk kinds: code, name, payload layout (encode and decode) and the one-line
+ * description {@code demo dump} prints. The writer, the reader and the dump tool all go through it,
+ * so a kind cannot be written one way and read another. All integers little-endian; floats by bit
+ * pattern; strings are a u16 byte length and UTF-8.
+ */
+public enum ChunkKind {
+
+    HEADER(1) {
+        @Override
+        void encode(Chunk c, ByteBuffer b) {
+            Chunk.Header h = (Chunk.Header) c;
+            putString(b, h.mapName());
+            putString(b, h.mapBarcode());
+            b.put(h.closureHash());
+            putString(b, h.engineVersion());
+            putString(b, h.gitSha());
+            b.putInt(h.tickRate()).putInt(h.checkpointInterval()).putLong(h.startTick());
+            b.putInt(h.worldSettings().length).put(h.worldSettings());
+            b.putShort((short) h.notes().size());
+            for (String n : h.notes()) {
+                putString(b, n);
+            }
+        }
+
+        @Override
+        int size(Chunk c) {
+            Chunk.Header h = (Chunk.Header) c;
+            int n = str(h.mapName()) + str(h.mapBarcode()) + 32 + str(h.engineVersion()) + str(h.gitSha()) + 4 + 4 + 8
+                    + 4 + h.worldSettings().length + 2;
+            for (String s : h.notes()) {
+                n += str(s);
+            }
+            return n;
+        }
+
+        @Override
+        Chunk decode(ByteBuffer b) throws Malformed {
+            String map = getString(b, "map name");
+            String barcode = getString(b, "map barcode");
+            byte[] hash = getBytes(b, 32, "closure hash");
+            String engine = getString(b, "engine version");
+            String sha = getString(b, "git sha");
+            need(b, 16, "tick rate, checkpoint interval, start tick");
+            int tickRate = b.getInt(), interval = b.getInt();
+            long start = b.getLong();
+            need(b, 4, "world settings length");
+            byte[] world = getBytes(b, b.getInt(), "world settings");
+            need(b, 2, "note count");
+            int count = b.getShort() & 0xffff;
+            List<String> notes = new ArrayList<>();
+            for (int i = 0; i < count; i++) {
+                notes.add(getString(b, "note " + i));
+            }
+            if (tickRate <= 0 || interval <= 0) {
+                throw new Malformed("tick rate " + tickRate + " and checkpoint interval " + interval + " must be positive");
+            }
+            return new Chunk.Header(map, barcode, hash, engine, sha, tickRate, interval, start, world, notes);
+        }
+
+        @Override
+        String describe(Chunk c) {
+            Chunk.Header h = (Chunk.Header) c;
+            return "map " + h.mapBarcode() + " closure " + HexFormat.of().formatHex(h.closureHash()).substring(0, 16)
+                    + "... engine " + h.engineVersion() + " (" + h.gitSha() + ") " + h.tickRate() + " Hz, checkpoint every "
+                    + h.checkpointInterval() + ", start tick " + h.startTick() + ", " + h.notes().size() + " note(s)";
+        }
+    },
+
+    JOIN(2) {
+        @Override
+        void encode(Chunk c, ByteBuffer b) {
+            Chunk.Join j = (Chunk.Join) c;
+            b.putLong(j.tick()).put((byte) j.slot()).putInt(j.wireId());
+            putString(b, j.name());
+            MotionCodec.encode(j.motion(), b);
+        }
+
+        @Override
+        int size(Chunk c) {
+            return 8 + 1 + 4 + str(((Chunk.Join) c).name()) + MotionCodec.SIZE;
+        }
+
+        @Override
+        Chunk decode(ByteBuffer b) throws Malformed {
+            need(b, 13, "tick, slot, wire id");
+            long tick = b.getLong();
+            int slot = b.get() & 0xff;
+            int wire = b.getInt();
+            String name = getString(b, "name");
+            need(b, MotionCodec.SIZE, "motion");
+            return new Chunk.Join(tick, slot, wire, name, MotionCodec.decode(b));
+        }
+
+        @Override
+        String describe(Chunk c) {
+            Chunk.Join j = (Chunk.Join) c;
+            return "tick " + j.tick() + " slot " + j.slot() + " wire " + j.wireId() + " \"" + j.name() + "\" at "
+                    + SnapshotDiff.fmt(j.motion().position()) + " yaw " + SnapshotDiff.fmt(j.motion().yaw());
+        }
+    },
+
+    LEAVE(3) {
+        @Override
+        void encode(Chunk c, ByteBuffer b) {
+            Chunk.Leave l = (Chunk.Leave) c;
+            b.putLong(l.tick()).put((byte) l.slot());
+        }
+
+        @Override
+        int size(Chunk c) {
+            return 9;
+        }
+
+        @Override
+        Chunk decode(ByteBuffer b) throws Malformed {
+            need(b, 9, "tick and slot");
+            return new Chunk.Leave(b.getLong(), b.get() & 0xff);
+        }
+
+        @Override
+        String describe(Chunk c) {
+            Chunk.Leave l = (Chunk.Leave) c;
+            return "tick " + l.tick() + " slot " + l.slot();
+        }
+    },
+
+    INPUT(4) {
+        @Override
+        void encode(Chunk c, ByteBuffer b) {
+            Chunk.Input i = (Chunk.Input) c;
+            b.putLong(i.tick()).put((byte) i.slot());
+            i.input().encode(b);
+        }
+
+        @Override
+        int size(Chunk c) {
+            return 9 + PlayerInput.ENCODED_SIZE;
+        }
+
+        @Override
+        Chunk decode(ByteBuffer b) throws Malformed {
+            need(b, 9 + PlayerInput.ENCODED_SIZE, "tick, slot and input");
+            long tick = b.getLong();
+            int slot = b.get() & 0xff;
+            try {
+                return new Chunk.Input(tick, slot, PlayerInput.decode(b));
+            } catch (IllegalArgumentException e) {
+                throw new Malformed("input: " + e.getMessage());
+            }
+        }
+
+        @Override
+        String describe(Chunk c) {
+            Chunk.Input i = (Chunk.Input) c;
+            return "tick " + i.tick() + " slot " + i.slot() + " " + i.input();
+        }
+    },
+
+    CHECKPOINT(5) {
+        @Override
+        void encode(Chunk c, ByteBuffer b) {
+            Chunk.Checkpoint k = (Chunk.Checkpoint) c;
+            b.putLong(k.tick()).put(k.snapshot());
+        }
+
+        @Override
+        int size(Chunk c) {
+            return 8 + ((Chunk.Checkpoint) c).snapshot().length;
+        }
+
+        @Override
+        Chunk decode(ByteBuffer b) throws Malformed {
+            need(b, 8, "tick");
+            long tick = b.getLong();
+            return new Chunk.Checkpoint(tick, getBytes(b, b.remaining(), "snapshot"));
+        }
+
+        @Override
+        String describe(Chunk c) {
+            Chunk.Checkpoint k = (Chunk.Checkpoint) c;
+            return "tick " + k.tick() + " snapshot " + k.snapshot().length + " bytes";
+        }
+    },
+
+    TICK_HASH(6) {
+        @Override
+        void encode(Chunk c, ByteBuffer b) {
+            Chunk.TickHash h = (Chunk.TickHash) c;
+            b.putLong(h.tick()).putLong(h.hash());
+        }
+
+        @Override
+        int size(Chunk c) {
+            return 16;
+        }
+
+        @Override
+        Chunk decode(ByteBuffer b) throws Malformed {
+            need(b, 16, "tick and hash");
+            return new Chunk.TickHash(b.getLong(), b.getLong());
+        }
+
+        @Override
+        String describe(Chunk c) {
+            Chunk.TickHash h = (Chunk.TickHash) c;
+            return "tick " + h.tick() + " hash " + String.format("%016x", h.hash());
+        }
+    },
+
+    END(255) {
+        @Override
+        void encode(Chunk c, ByteBuffer b) {
+            Chunk.End e = (Chunk.End) c;
+            b.putLong(e.lastTick()).putInt(e.chunkCount()).putInt(e.crc32c());
+        }
+
+        @Override
+        int size(Chunk c) {
+            return 16;
+        }
+
+        @Override
+        Chunk decode(ByteBuffer b) throws Malformed {
+            need(b, 16, "last tick, chunk count and CRC");
+            return new Chunk.End(b.getLong(), b.getInt(), b.getInt());
+        }
+
+        @Override
+        String describe(Chunk c) {
+            Chunk.End e = (Chunk.End) c;
+            return "last tick " + e.lastTick() + ", " + e.chunkCount() + " chunk(s) before, crc32c "
+                    + String.format("%08x", e.crc32c());
+        }
+    };
+
+    private final int code;
+
+    ChunkKind(int code) {
+        this.code = code;
+    }
+
+    public int code() {
+        return code;
+    }
+
+    /** The kind for a code, or null when this build does not know it (the reader skips such chunks). */
+    public static ChunkKind of(int code) {
+        for (ChunkKind k : values()) {
+            if (k.code == code) {
+                return k;
+            }
+        }
+        return null;
+    }
+
+    abstract void encode(Chunk c, ByteBuffer b);
+
+    /** Payload bytes {@link #encode} writes. */
+    abstract int size(Chunk c);
+
+    /** Decodes a payload (a little-endian buffer holding exactly it); the whole payload must be used. */
+    abstract Chunk decode(ByteBuffer b) throws Malformed;
+
+    /** The rest of a {@code demo dump} line after the kind's name. */
+    abstract String describe(Chunk c);
+
+    /** A payload that does not parse; the reader adds chunk index and offset. */
+    static final class Malformed extends Exception {
+        private static final long serialVersionUID = 1L;
+
+        Malformed(String what) {
+            super(what);
+        }
+    }
+
+    /** Encodes a whole chunk (kind, length, payload). */
+    public static byte[] encodeChunk(Chunk c) {
+        if (c instanceof Chunk.Unknown u) {
+            return ByteBuffer.allocate(5 + u.payload().length).order(ByteOrder.LITTLE_ENDIAN)
+                    .put((byte) u.code()).putInt(u.payload().length).put(u.payload()).array();
+        }
+        ChunkKind k = c.kind();
+        int size = k.size(c);
+        ByteBuffer b = ByteBuffer.allocate(5 + size).order(ByteOrder.LITTLE_ENDIAN);
+        b.put((byte) k.code).putInt(size);
+        k.encode(c, b);
+        if (b.hasRemaining()) {
+            throw new IllegalStateException(k + " wrote " + b.position() + " of " + b.capacity() + " bytes");
+        }
+        return b.array();
+    }
+
+    /** Decodes a payload of a known kind, requiring it be used exactly. */
+    static Chunk decodePayload(ChunkKind k, byte[] payload) throws Malformed {
+        ByteBuffer b = ByteBuffer.wrap(payload).order(ByteOrder.LITTLE_ENDIAN);
+        Chunk c;
+        try {
+            c = k.decode(b);
+        } catch (BufferUnderflowException e) {
+            throw new Malformed("payload ends early");
+        }
+        if (b.hasRemaining()) {
+            throw new Malformed(b.remaining() + " unexpected byte(s) after the " + k.name() + " payload");
+        }
+        return c;
+    }
+
+    static int str(String s) {
+        return 2 + s.getBytes(StandardCharsets.UTF_8).length;
+    }
+
+    static void putString(ByteBuffer b, String s) {
+        byte[] bytes = s.getBytes(StandardCharsets.UTF_8);
+        if (bytes.length > 0xffff) {
+            throw new IllegalArgumentException("string longer than 65535 bytes");
+        }
+        b.putShort((short) bytes.length).put(bytes);
+    }
+
+    static void need(ByteBuffer b, int n, String what) throws Malformed {
+        if (n < 0 || b.remaining() < n) {
+            throw new Malformed(what + " needs " + n + " byte(s), " + b.remaining() + " left in the payload");
+        }
+    }
+
+    static byte[] getBytes(ByteBuffer b, int n, String what) throws Malformed {
+        need(b, n, what);
+        byte[] out = new byte[n];
+        b.get(out);
+        return out;
+    }
+
+    static String getString(ByteBuffer b, String what) throws Malformed {
+        need(b, 2, what + " length");
+        int len = b.getShort() & 0xffff;
+        byte[] bytes = getBytes(b, len, what);
+        try {
+            return StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
+                    .onUnmappableCharacter(CodingErrorAction.REPORT).decode(ByteBuffer.wrap(bytes)).toString();
+        } catch (CharacterCodingException e) {
+            throw new Malformed(what + " is not valid UTF-8");
+        }
+    }
+}

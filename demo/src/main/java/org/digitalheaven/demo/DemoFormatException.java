@@ -1,0 +1,27 @@
+package org.digitalheaven.demo;
+
+/**
+ * A damaged demo file: names the chunk (by its position in the file), the byte offset where the chunk
+ * starts, and what was wrong. A file that merely stops mid-chunk is not damaged: it reads as truncated.
+ */
+public final class DemoFormatException extends Exception {
+    private static final long serialVersionUID = 1L;
+
+    private final int chunkIndex;
+    private final long offset;
+
+    public DemoFormatException(int chunkIndex, long offset, String problem) {
+        super((chunkIndex >= 0 ? "chunk " + chunkIndex + " at byte " + offset : "byte " + offset) + ": " + problem);
+        this.chunkIndex = chunkIndex;
+        this.offset = offset;
+    }
+
+    /** Index of the damaged chunk, or -1 for the file header. */
+    public int chunkIndex() {
+        return chunkIndex;
+    }
+
+    public long offset() {
+        return offset;
+    }
+}

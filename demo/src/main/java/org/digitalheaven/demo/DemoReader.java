@@ -1,0 +1,109 @@
+package org.digitalheaven.demo;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.zip.CRC32C;
+
+/**
+ * Reads a whole {@code .dh-demo}. Every length is checked against the bytes present before anything
+ * is allocated. Chunk kinds this build does not know are kept and skipped. A file that ends part-way
+ * through a chunk (a crash, {@code kill -9}, a full disk) reads up to its last whole chunk and is
+ * {@linkplain DemoFile#truncated() truncated}, not an error; real damage (bad magic, a chunk that does
+ * not parse, a CRC or count mismatch, bytes after the End chunk) is a {@link DemoFormatException}
+ * naming the chunk index and byte offset.
+ */
+public final class DemoReader {
+
+    /** No real chunk comes near this; a larger length field is damage, not a big chunk. */
+    static final int MAX_CHUNK = 64 << 20;
+
+    private DemoReader() {
+    }
+
+    public static DemoFile read(Path file) throws IOException, DemoFormatException {
+        return read(Files.readAllBytes(file));
+    }
+
+    public static DemoFile read(byte[] bytes) throws DemoFormatException {
+        int n = bytes.length;
+        int head = Math.min(n, 4);
+        if (!Arrays.equals(bytes, 0, head, DemoFile.MAGIC, 0, head)) {
+            throw new DemoFormatException(-1, 0, "not a DigitalHeaven demo: the file does not start with \"DHDM\"");
+        }
+        if (n < 8) {
+            return new DemoFile(List.of(), true, n, 0);
+        }
+        ByteBuffer b = ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN);
+        int version = b.getInt(4);
+        if (version != DemoFile.VERSION) {
+            throw new DemoFormatException(-1, 4, "format version " + version + "; this build reads version " + DemoFile.VERSION);
+        }
+        List<Chunk> chunks = new ArrayList<>();
+        int pos = 8;
+        boolean truncated = false;
+        while (pos < n) {
+            int index = chunks.size();
+            if (n - pos < 5) {
+                truncated = true;
+                break;
+            }
+            int code = bytes[pos] & 0xff;
+            int length = b.getInt(pos + 1);
+            if (length < 0 || length > MAX_CHUNK) {
+                throw new DemoFormatException(index, pos, "length " + Integer.toUnsignedString(length)
+                        + " is impossible (at most " + MAX_CHUNK + ")");
+            }
+            if (length > n - pos - 5) {
+                truncated = true;
+                break;
+            }
+            byte[] payload = Arrays.copyOfRange(bytes, pos + 5, pos + 5 + length);
+            ChunkKind kind = ChunkKind.of(code);
+            Chunk c;
+            if (kind == null) {
+                c = new Chunk.Unknown(code, payload);
+            } else {
+                try {
+                    c = ChunkKind.decodePayload(kind, payload);
+                } catch (ChunkKind.Malformed e) {
+                    throw new DemoFormatException(index, pos, kind.name() + " chunk: " + e.getMessage());
+                }
+            }
+            if (index == 0 && kind != ChunkKind.HEADER) {
+                throw new DemoFormatException(0, pos, "the first chunk must be the Header, found "
+                        + (kind == null ? "kind " + code : kind.name()));
+            }
+            if (index > 0 && kind == ChunkKind.HEADER) {
+                throw new DemoFormatException(index, pos, "a second Header");
+            }
+            if (c instanceof Chunk.End end) {
+                CRC32C crc = new CRC32C();
+                crc.update(bytes, 0, pos);
+                if ((int) crc.getValue() != end.crc32c()) {
+                    throw new DemoFormatException(index, pos, String.format("CRC-32C mismatch: the End chunk says %08x,"
+                            + " the bytes before it give %08x", end.crc32c(), (int) crc.getValue()));
+                }
+                if (end.chunkCount() != index) {
+                    throw new DemoFormatException(index, pos, "the End chunk counts " + end.chunkCount()
+                            + " chunk(s) before it; the file has " + index);
+                }
+                chunks.add(c);
+                pos += 5 + length;
+                if (pos != n) {
+                    throw new DemoFormatException(index + 1, pos, (n - pos) + " byte(s) after the End chunk");
+                }
+                break;
+            }
+            chunks.add(c);
+            pos += 5 + length;
+        }
+        boolean ended = !chunks.isEmpty() && chunks.get(chunks.size() - 1) instanceof Chunk.End;
+        return new DemoFile(chunks, truncated || !ended, n, pos);
+    }
+}
