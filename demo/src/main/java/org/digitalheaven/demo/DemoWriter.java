@@ -1,0 +1,139 @@
+package org.digitalheaven.demo;
+
+import java.io.BufferedOutputStream;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Consumer;
+
+/**
+ * Writes encoded chunks on its own thread so the tick never waits for a disk. The game thread
+ * {@linkplain #submit hands over} bytes through a bounded queue and never blocks: if the queue is full
+ * or the disk fails (full, removed, no permission), the writer stops, reports one message, and drops
+ * everything after; the file then ends at its last whole chunk, which the reader accepts as
+ * truncated. Bytes are buffered in the process and pushed to the OS at every {@code flush} mark (the
+ * recorder marks each checkpoint), so a crash or {@code kill -9} loses at most one checkpoint interval.
+ */
+public final class DemoWriter implements AutoCloseable {
+
+    /** Queue slots: about a minute of a busy 16-pawn recording between flushes is far beyond this. */
+    public static final int QUEUE_CAPACITY = 65_536;
+
+    private record Item(byte[] bytes, boolean flush, boolean last) {
+    }
+
+    private final Path path;
+    private final BlockingQueue<Item> queue;
+    private final Consumer<String> onFailure;
+    private final Thread thread;
+    private final AtomicLong written = new AtomicLong();
+    private volatile String failure;
+    private volatile boolean closed;
+
+    /** Creates {@code path} (never overwriting an existing file) and starts the writer thread. */
+    public static DemoWriter create(Path path, Consumer<String> onFailure) throws IOException {
+        OutputStream out = Files.newOutputStream(path, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
+        return new DemoWriter(path, out, QUEUE_CAPACITY, onFailure);
+    }
+
+    /** For tests: any stream (one that fails, one that is slow), any queue size. */
+    public DemoWriter(Path path, OutputStream out, int capacity, Consumer<String> onFailure) {
+        this.path = path;
+        this.queue = new ArrayBlockingQueue<>(capacity);
+        this.onFailure = onFailure;
+        BufferedOutputStream buffered = new BufferedOutputStream(out, 1 << 16);
+        this.thread = new Thread(() -> drain(buffered), "dh-demo-writer");
+        thread.setDaemon(true);
+        thread.start();
+    }
+
+    /**
+     * Queues bytes without blocking; {@code flush} pushes everything so far to the OS once written.
+     * Returns false when the writer has failed or stopped (the caller should stop recording).
+     */
+    public boolean submit(byte[] bytes, boolean flush) {
+        if (failure != null || closed) {
+            return false;
+        }
+        if (!queue.offer(new Item(bytes, flush, false))) {
+            fail("the demo writer fell behind (" + queue.size() + " chunks queued); the disk at " + path
+                    + " is too slow or stalled");
+            return false;
+        }
+        return true;
+    }
+
+    private void drain(BufferedOutputStream out) {
+        try (out) {
+            while (true) {
+                Item item = queue.take();
+                if (item.last()) {
+                    out.flush();
+                    return;
+                }
+                if (failure != null) {
+                    continue;
+                }
+                out.write(item.bytes());
+                written.addAndGet(item.bytes().length);
+                if (item.flush()) {
+                    out.flush();
+                }
+            }
+        } catch (IOException e) {
+            fail("writing " + path + " failed: " + e.getMessage());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    private synchronized void fail(String message) {
+        if (failure == null) {
+            failure = message;
+            onFailure.accept(message);
+        }
+    }
+
+    /** Writes what is queued, flushes and closes; waits up to {@code millis}. False if it failed or timed out. */
+    public boolean close(long millis) {
+        if (!closed) {
+            closed = true;
+            // The closing mark must get in even if the queue is full: wait for room (the writer drains it).
+            boolean queued = false;
+            try {
+                queued = queue.offer(new Item(null, true, true), millis, java.util.concurrent.TimeUnit.MILLISECONDS);
+                thread.join(millis);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            if (!queued || thread.isAlive()) {
+                fail("closing " + path + " timed out after " + millis + " ms");
+            }
+        }
+        return failure == null;
+    }
+
+    @Override
+    public void close() {
+        close(10_000);
+    }
+
+    /** Why the writer stopped, or null while healthy. */
+    public String failure() {
+        return failure;
+    }
+
+    /** Bytes handed to the OS (buffered bytes not yet flushed included). */
+    public long bytesWritten() {
+        return written.get();
+    }
+
+    public Path path() {
+        return path;
+    }
+}

@@ -1,0 +1,136 @@
+package org.digitalheaven.demo;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class DemoWriterTest {
+
+    @TempDir
+    Path dir;
+
+    private static List<byte[]> pieces() {
+        DemoEncoder enc = new DemoEncoder();
+        List<byte[]> out = new ArrayList<>();
+        out.add(enc.fileHeader());
+        for (Chunk c : DemoFormatTest.CHUNKS) {
+            out.add(enc.chunk(c));
+        }
+        out.add(enc.end());
+        return out;
+    }
+
+    @Test
+    void writesTheFileTheReaderReadsBack() throws Exception {
+        Path f = dir.resolve("a.dh-demo");
+        List<String> failures = new ArrayList<>();
+        try (DemoWriter w = DemoWriter.create(f, failures::add)) {
+            for (byte[] p : pieces()) {
+                assertTrue(w.submit(p, false));
+            }
+        }
+        assertTrue(failures.isEmpty(), failures.toString());
+        assertArrayEquals(DemoFormatTest.FILE, Files.readAllBytes(f));
+    }
+
+    @Test
+    void neverOverwritesAnExistingFile() throws Exception {
+        Path f = dir.resolve("taken.dh-demo");
+        Files.writeString(f, "precious");
+        assertThrows(FileAlreadyExistsException.class, () -> DemoWriter.create(f, m -> { }));
+        assertEquals("precious", Files.readString(f));
+    }
+
+    /** A disk that fills up after {@code room} bytes. */
+    static final class FullDisk extends OutputStream {
+        private final byte[] written;
+        private int n;
+
+        FullDisk(int room) {
+            written = new byte[room];
+        }
+
+        @Override
+        public void write(int b) throws IOException {
+            write(new byte[] {(byte) b}, 0, 1);
+        }
+
+        @Override
+        public void write(byte[] b, int off, int len) throws IOException {
+            int fit = Math.min(len, written.length - n);
+            System.arraycopy(b, off, written, n, fit);
+            n += fit;
+            if (fit < len) {
+                throw new IOException("No space left on device");
+            }
+        }
+
+        byte[] contents() {
+            return java.util.Arrays.copyOf(written, n);
+        }
+    }
+
+    @Test
+    void aFullDiskStopsTheRecordingWithOneMessageAndTheFileReadsAsTruncated() throws Exception {
+        FullDisk disk = new FullDisk(DemoFormatTest.FILE.length / 2);
+        List<String> failures = new ArrayList<>();
+        DemoWriter w = new DemoWriter(dir.resolve("full.dh-demo"), disk, 1024, failures::add);
+        int accepted = 0;
+        for (byte[] p : pieces()) {
+            if (w.submit(p, true)) {
+                accepted++;
+            }
+            Thread.sleep(0, 100);
+        }
+        assertFalse(w.close(5_000));
+        assertEquals(1, failures.size(), "one message, however many chunks came after: " + failures);
+        assertTrue(failures.get(0).contains("No space left on device"), failures.get(0));
+        assertNotNull(w.failure());
+        DemoFile d = DemoReader.read(disk.contents());
+        assertTrue(d.truncated());
+        assertTrue(d.chunks().size() > 1, "everything before the failure is readable");
+        assertTrue(accepted < pieces().size() || d.chunks().size() < pieces().size() - 1);
+    }
+
+    @Test
+    void aStalledDiskOverflowsTheQueueWithoutBlockingTheCaller() throws Exception {
+        CountDownLatch release = new CountDownLatch(1);
+        OutputStream stalled = new OutputStream() {
+            @Override
+            public void write(int b) throws IOException {
+                try {
+                    release.await();
+                } catch (InterruptedException e) {
+                    throw new IOException(e);
+                }
+            }
+        };
+        List<String> failures = new ArrayList<>();
+        DemoWriter w = new DemoWriter(dir.resolve("slow.dh-demo"), stalled, 8, failures::add);
+        long start = System.nanoTime();
+        boolean refused = false;
+        for (int i = 0; i < 100_000 && !refused; i++) {
+            refused = !w.submit(new byte[70_000], true); // larger than the stream buffer: the writer blocks on the disk
+        }
+        long tookMs = (System.nanoTime() - start) / 1_000_000;
+        assertTrue(refused, "the queue filled and the writer gave up");
+        assertTrue(tookMs < 2_000, "submit never blocked (" + tookMs + " ms)");
+        assertTrue(failures.get(0).contains("fell behind"), failures.toString());
+        release.countDown();
+        w.close(5_000);
+    }
+}
