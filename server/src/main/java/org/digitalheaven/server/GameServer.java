@@ -1,0 +1,582 @@
+package org.digitalheaven.server;
+
+import java.io.IOException;
+import java.net.SocketAddress;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.security.GeneralSecurityException;
+import java.security.SecureRandom;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Consumer;
+import java.util.regex.Pattern;
+import javax.crypto.Mac;
+import javax.crypto.spec.SecretKeySpec;
+import org.digitalheaven.maps.GameMap;
+import org.digitalheaven.maps.MapFormatException;
+import org.digitalheaven.maps.PalletException;
+import org.digitalheaven.maps.PalletRepository;
+import org.digitalheaven.maps.ResolvedMap;
+import org.digitalheaven.maps.SpawnPoint;
+import org.digitalheaven.physics.CharacterMotion;
+import org.digitalheaven.physics.MoveSettings;
+import org.digitalheaven.server.net.Transport;
+import org.digitalheaven.server.prefs.Preferences;
+import org.digitalheaven.server.protocol.Accept;
+import org.digitalheaven.server.protocol.Challenge;
+import org.digitalheaven.server.protocol.Command;
+import org.digitalheaven.server.protocol.Connect;
+import org.digitalheaven.server.protocol.ConnectRequest;
+import org.digitalheaven.server.protocol.Disconnect;
+import org.digitalheaven.server.protocol.Inputs;
+import org.digitalheaven.server.protocol.KeepAlive;
+import org.digitalheaven.server.protocol.MalformedPacketException;
+import org.digitalheaven.server.protocol.Packet;
+import org.digitalheaven.server.protocol.PacketCodec;
+import org.digitalheaven.server.protocol.Reject;
+import org.digitalheaven.server.protocol.SnapshotMessage;
+import org.digitalheaven.universe.Pawn;
+import org.digitalheaven.universe.PlayerInput;
+import org.digitalheaven.universe.SnapshotCodec;
+import org.digitalheaven.universe.Universe;
+import org.digitalheaven.universe.WorldSettings;
+
+/**
+ * The dedicated-server composition: one universe, one transport, the sessions, the preferences, and
+ * the tick. Network datagrams are decoded on the transport's thread and queued; console lines are
+ * queued; both are applied on the game thread at the next tick boundary ({@link #tickOnce()}), so the
+ * simulation only ever runs on one thread.
+ */
+public final class GameServer {
+
+    /** How a server is put together; the clock and seed are injectable so tests drive them. */
+    public record Options(Preferences prefs, List<Path> palletFolders, NanoClock clock, long spawnSeed,
+            Consumer<String> log) {
+    }
+
+    static final long TIMEOUT_NANOS = 10_000_000_000L;
+    static final int INPUT_CAPACITY = 16;
+    private static final Pattern NAME = Pattern.compile("[A-Za-z0-9_.\\- ]{1,32}");
+    private static final long COOKIE_BUCKET_NANOS = 10_000_000_000L;
+
+    private final Options options;
+    private final Preferences prefs;
+    private final Transport transport;
+    private final NanoClock clock;
+    private final Random spawnRandom;
+    private final TickStats stats = new TickStats();
+    private final List<TickListener> listeners = new CopyOnWriteArrayList<>();
+    private final ConcurrentLinkedQueue<Inbound> inbound = new ConcurrentLinkedQueue<>();
+    private final ConcurrentLinkedQueue<Runnable> tasks = new ConcurrentLinkedQueue<>();
+    private final Map<SocketAddress, Session> byAddress = new HashMap<>();
+    private final Session[] bySlot = new Session[Universe.MAX_SLOTS];
+    private final List<Pending> pendingJoins = new ArrayList<>();
+    private final List<Session> pendingLeaves = new ArrayList<>();
+    private final Mac cookieMac;
+    private final AtomicLong malformed = new AtomicLong(), oversized = new AtomicLong(), badCookies = new AtomicLong(),
+            unexpected = new AtomicLong(), datagrams = new AtomicLong();
+    private volatile CommandExecutor commands = (src, line) -> src.reply("no console commands are installed");
+    private volatile TickLoop loop;
+    private Thread gameThread;
+    private Universe universe;
+    private ResolvedMap map;
+    private int tickRate;
+    private int nextWireId = 1;
+    private long snapshotBytes;
+
+    private record Inbound(SocketAddress from, Packet packet) {
+    }
+
+    private record Pending(SocketAddress from, String name) {
+    }
+
+    public GameServer(Options options, Transport transport) {
+        this.options = options;
+        this.prefs = options.prefs();
+        this.transport = transport;
+        this.clock = options.clock();
+        this.spawnRandom = new Random(options.spawnSeed());
+        try {
+            byte[] key = new byte[32];
+            new SecureRandom().nextBytes(key);
+            cookieMac = Mac.getInstance("HmacSHA256");
+            cookieMac.init(new SecretKeySpec(key, "HmacSHA256"));
+        } catch (GeneralSecurityException e) {
+            throw new IllegalStateException("HmacSHA256 is part of every Java platform", e);
+        }
+    }
+
+    /** Installs the map and opens the transport. Call before {@link #tickOnce()} or {@link #startLoop()}. */
+    public void start(String mapName) throws IOException, PalletException, MapFormatException {
+        this.tickRate = prefs.tickRate();
+        install(resolve(mapName));
+        transport.start(this::onDatagram);
+        log("serving " + map.barcode() + " on " + transport.localAddress() + " at " + tickRate + " Hz");
+    }
+
+    private ResolvedMap resolve(String name) throws PalletException {
+        return PalletRepository.search(options.palletFolders()).resolve(name);
+    }
+
+    private void install(ResolvedMap m) throws MapFormatException {
+        GameMap gm = m.load();
+        WorldSettings world = prefs.worldSettings();
+        this.universe = new Universe(gm, world, tickRate);
+        this.map = m;
+    }
+
+    public void addListener(TickListener l) {
+        listeners.add(l);
+    }
+
+    public void removeListener(TickListener l) {
+        listeners.remove(l);
+    }
+
+    public void setCommandExecutor(CommandExecutor executor) {
+        this.commands = executor;
+    }
+
+    /** Runs {@code task} on the game thread at the next tick boundary. */
+    public void submit(Runnable task) {
+        tasks.add(task);
+    }
+
+    // ---- network side (transport thread) ---------------------------------------------------------
+
+    private void onDatagram(SocketAddress from, byte[] data) {
+        datagrams.incrementAndGet();
+        if (data.length > PacketCodec.MAX_CLIENT_DATAGRAM) {
+            oversized.incrementAndGet();
+            return;
+        }
+        Packet p;
+        try {
+            p = PacketCodec.decode(ByteBuffer.wrap(data));
+        } catch (MalformedPacketException e) {
+            malformed.incrementAndGet();
+            return;
+        }
+        inbound.add(new Inbound(from, p));
+    }
+
+    void send(SocketAddress to, Packet p) {
+        byte[] bytes = PacketCodec.encode(p);
+        Session s = byAddress.get(to);
+        if (s != null) {
+            s.countSent(bytes.length);
+        }
+        transport.send(to, bytes);
+    }
+
+    // ---- the tick (game thread) ------------------------------------------------------------------
+
+    /** One tick boundary and one tick: network, console, leaves, joins, inputs, simulate, snapshots. */
+    public void tickOnce() {
+        long now = clock.nanoTime();
+        Inbound in;
+        while ((in = inbound.poll()) != null) {
+            handle(in.from(), in.packet(), now);
+        }
+        Runnable task;
+        while ((task = tasks.poll()) != null) {
+            task.run();
+        }
+        for (Session s : bySlot) {
+            if (s != null && now - s.lastHeard() > TIMEOUT_NANOS && !pendingLeaves.contains(s)) {
+                s.reply("timed out");
+                pendingLeaves.add(s);
+            }
+        }
+        applyLeaves();
+        applyJoins();
+        for (TickListener l : listeners) {
+            l.onBoundary(universe);
+        }
+        PlayerInput[] inputs = new PlayerInput[Universe.MAX_SLOTS];
+        for (Session s : bySlot) {
+            if (s != null) {
+                inputs[s.slot()] = s.inputs().next();
+            }
+        }
+        universe.tick(inputs);
+        for (TickListener l : listeners) {
+            l.afterTick(universe);
+        }
+        int every = Math.max(1, tickRate / Math.max(1, prefs.snapshotRate()));
+        if (universe.tickCount() % every == 0) {
+            sendSnapshots();
+        }
+    }
+
+    private void handle(SocketAddress from, Packet p, long now) {
+        Session s = byAddress.get(from);
+        if (s != null) {
+            s.heard(now);
+        }
+        if (p instanceof ConnectRequest) {
+            if (s == null) {
+                send(from, new Challenge(cookie(from, now / COOKIE_BUCKET_NANOS)));
+            } else {
+                sendAccept(s);
+            }
+        } else if (p instanceof Connect c) {
+            if (s != null) {
+                sendAccept(s); // our Accept was lost: the client is still asking
+                return;
+            }
+            if (pendingJoins.stream().anyMatch(j -> j.from().equals(from))) {
+                return;
+            }
+            long bucket = now / COOKIE_BUCKET_NANOS;
+            if (c.cookie() != cookie(from, bucket) && c.cookie() != cookie(from, bucket - 1)) {
+                badCookies.incrementAndGet();
+                return;
+            }
+            if (!NAME.matcher(c.name()).matches() || c.name().isBlank()) {
+                send(from, new Reject(Reject.BAD_NAME, "names are 1-32 letters, digits, spaces, '.', '_' or '-'"));
+            } else if (sessionCount() + pendingJoins.size() >= prefs.maxPlayers()) {
+                send(from, new Reject(Reject.FULL, "server is full (" + prefs.maxPlayers() + " players)"));
+            } else {
+                pendingJoins.add(new Pending(from, c.name()));
+            }
+        } else if (s == null) {
+            unexpected.incrementAndGet();
+        } else if (p instanceof Inputs i) {
+            s.inputs().offer(i.firstSequence(), i.inputs());
+        } else if (p instanceof KeepAlive) {
+            // heard() above is all a keep-alive is for
+        } else if (p instanceof Disconnect) {
+            if (!pendingLeaves.contains(s)) {
+                pendingLeaves.add(s);
+            }
+        } else if (p instanceof Command c) {
+            commands.execute(s, c.line());
+        } else {
+            unexpected.incrementAndGet();
+        }
+    }
+
+    /** A stateless challenge: only the holder of this server's key can compute it for an address. */
+    private long cookie(SocketAddress from, long bucket) {
+        cookieMac.update(from.toString().getBytes(StandardCharsets.UTF_8));
+        cookieMac.update(ByteBuffer.allocate(8).putLong(bucket).array());
+        return ByteBuffer.wrap(cookieMac.doFinal()).getLong();
+    }
+
+    private void applyLeaves() {
+        for (Session s : pendingLeaves) {
+            Pawn p = universe.pawn(s.slot());
+            if (p != null) {
+                for (TickListener l : listeners) {
+                    l.onLeave(universe, p);
+                }
+                universe.removePawn(s.slot());
+            }
+            bySlot[s.slot()] = null;
+            byAddress.remove(s.address());
+            log(s.name() + " left");
+        }
+        pendingLeaves.clear();
+    }
+
+    private void applyJoins() {
+        for (Pending j : pendingJoins) {
+            int slot = freeSlot();
+            if (slot < 0) {
+                send(j.from(), new Reject(Reject.FULL, "no free slot"));
+                continue;
+            }
+            int wireId = nextWireId++;
+            CharacterMotion motion = pickSpawn();
+            InputBuffer buffer = new InputBuffer(INPUT_CAPACITY, prefs.inputHoldTicks(),
+                    PlayerInput.of(0, 0, motion.yaw(), 0, 0));
+            Session s = new Session(this, j.from(), slot, wireId, j.name(), buffer, clock);
+            bySlot[slot] = s;
+            byAddress.put(j.from(), s);
+            Pawn p = universe.addPawn(slot, wireId, j.name(), motion);
+            applyOverride(p);
+            for (TickListener l : listeners) {
+                l.onJoin(universe, p);
+            }
+            sendAccept(s);
+            log(j.name() + " joined (slot " + slot + ", wire id " + wireId + ") from " + j.from());
+        }
+        pendingJoins.clear();
+    }
+
+    private void sendAccept(Session s) {
+        send(s.address(), new Accept(s.slot(), s.wireId(), tickRate, universe.settings().encode(),
+                SnapshotCodec.encode(universe.snapshot())));
+    }
+
+    private void applyOverride(Pawn p) {
+        p.setSettingsOverride(prefs.overrideFor(p.name(), universe.settings().move()));
+    }
+
+    private int freeSlot() {
+        int limit = Math.min(Universe.MAX_SLOTS, Math.max(prefs.maxPlayers(), 1));
+        for (int i = 0; i < limit; i++) {
+            if (bySlot[i] == null) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    /**
+     * A free spawn point, drawn with the server's own seeded {@link Random} outside the tick; the pose
+     * it gives travels in the join, so nothing downstream ever draws from this generator.
+     */
+    private CharacterMotion pickSpawn() {
+        List<SpawnPoint> spawns = universe.map().spawns();
+        if (spawns.isEmpty()) {
+            return CharacterMotion.at(org.digitalheaven.physics.Vec3.UP, 0, universe.settings().move());
+        }
+        MoveSettings s = universe.settings().move();
+        List<CharacterMotion> free = new ArrayList<>();
+        List<CharacterMotion> all = new ArrayList<>();
+        for (SpawnPoint sp : spawns) {
+            CharacterMotion m = universe.spawnMotion(sp);
+            all.add(m);
+            if (!universe.physics().trace(m.position(), m.position(), s.hullMins(), s.hullMaxs(false), -1).startSolid()) {
+                free.add(m);
+            }
+        }
+        List<CharacterMotion> from = free.isEmpty() ? all : free;
+        return from.get(spawnRandom.nextInt(from.size()));
+    }
+
+    private void sendSnapshots() {
+        if (sessionCount() == 0) {
+            return;
+        }
+        byte[] snap = SnapshotCodec.encode(universe.snapshot());
+        for (Session s : bySlot) {
+            if (s != null) {
+                SnapshotMessage m = new SnapshotMessage(universe.tickCount(), Math.max(0, s.inputs().lastConsumedSequence()), snap);
+                send(s.address(), m);
+                snapshotBytes += snap.length;
+            }
+        }
+    }
+
+    // ---- verbs (game thread) ---------------------------------------------------------------------
+
+    /** Sends a chat line to everyone; false (with a reply) when the sender is over its rate limit. */
+    public boolean say(CommandSource from, String text) {
+        if (from instanceof Session s && !s.sayLimiter().tryAcquire()) {
+            from.reply(String.format(java.util.Locale.ROOT, "say: slow down (%d messages per %d s); wait %.1f s",
+                    Session.SAY_MAX, Session.SAY_WINDOW_NANOS / 1_000_000_000L, s.sayLimiter().secondsUntilFree()));
+            return false;
+        }
+        String line = from.name() + ": " + text;
+        for (Session s : bySlot) {
+            if (s != null) {
+                s.reply(line);
+            }
+        }
+        log(line);
+        return true;
+    }
+
+    /** Switches map: every pawn respawns on the fresh map. Returns an error sentence, or null. */
+    public String changeMap(String name) {
+        ResolvedMap next;
+        try {
+            next = resolve(name);
+            next.load();
+        } catch (PalletException | MapFormatException e) {
+            return "map " + name + ": " + e.getMessage();
+        }
+        for (TickListener l : listeners) {
+            l.onMapChange(universe);
+        }
+        try {
+            install(next);
+        } catch (MapFormatException e) {
+            return "map " + name + ": " + e.getMessage();
+        }
+        for (Session s : bySlot) {
+            if (s != null) {
+                Pawn p = universe.addPawn(s.slot(), s.wireId(), s.name(), pickSpawn());
+                applyOverride(p);
+                sendAccept(s);
+            }
+        }
+        log("map changed to " + map.barcode());
+        return null;
+    }
+
+    /** Disconnects a player by name or slot number. Returns an error sentence, or null. */
+    public String kick(String who, String reason) {
+        for (Session s : bySlot) {
+            if (s != null && (s.name().equals(who) || Integer.toString(s.slot()).equals(who))) {
+                send(s.address(), new Disconnect("kicked: " + reason));
+                if (!pendingLeaves.contains(s)) {
+                    pendingLeaves.add(s);
+                }
+                return null;
+            }
+        }
+        return "kick: no player named or in slot \"" + who + "\"";
+    }
+
+    /** Grants admin to a session whose password matches {@code server.adminPassword}. */
+    public boolean login(Session s, String password) {
+        String admin = prefs.adminPassword();
+        if (admin == null || admin.isEmpty() || !java.security.MessageDigest.isEqual(
+                admin.getBytes(StandardCharsets.UTF_8), password.getBytes(StandardCharsets.UTF_8))) {
+            return false;
+        }
+        s.setAuthority(Authority.ADMIN);
+        return true;
+    }
+
+    /** Re-applies per-player overrides after a {@code players.*} preference change. */
+    public void refreshOverrides() {
+        for (Pawn p : universe.pawns()) {
+            applyOverride(p);
+        }
+    }
+
+    // ---- lifecycle -------------------------------------------------------------------------------
+
+    /** Starts the game thread ticking on absolute deadlines at {@code server.tickRate}. */
+    public synchronized Thread startLoop() {
+        if (gameThread != null) {
+            return gameThread;
+        }
+        long period = 1_000_000_000L / tickRate;
+        loop = new TickLoop(clock, TickLoop.PARK, period, 5, this::safeTick, stats);
+        gameThread = new Thread(loop::run, "dh-game");
+        gameThread.start();
+        return gameThread;
+    }
+
+    private void safeTick() {
+        try {
+            tickOnce();
+        } catch (RuntimeException e) {
+            // A bug in one tick must not silently stop the server; say what happened and keep going.
+            log("tick " + (universe == null ? -1 : universe.tickCount()) + " failed: " + e);
+        }
+    }
+
+    /** Tells every client, closes the listeners' work (a recording), stops ticking and closes the transport. */
+    public void shutdown(String reason) {
+        Runnable stop = () -> {
+            for (Session s : bySlot) {
+                if (s != null) {
+                    send(s.address(), new Disconnect(reason));
+                }
+            }
+            for (TickListener l : listeners) {
+                l.onShutdown(universe);
+            }
+            if (loop != null) {
+                loop.stop();
+            }
+        };
+        if (gameThread != null && gameThread.isAlive() && Thread.currentThread() != gameThread) {
+            submit(stop);
+            try {
+                gameThread.join(5_000);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        } else {
+            stop.run();
+        }
+        transport.close();
+        log("server stopped: " + reason);
+    }
+
+    /** Blocks until the game thread ends (after {@code quit} or a signal). */
+    public void awaitStop() throws InterruptedException {
+        Thread t = gameThread;
+        if (t != null) {
+            t.join();
+        }
+    }
+
+    // ---- queries ---------------------------------------------------------------------------------
+
+    public Universe universe() {
+        return universe;
+    }
+
+    public ResolvedMap map() {
+        return map;
+    }
+
+    public Preferences prefs() {
+        return prefs;
+    }
+
+    public TickStats stats() {
+        return stats;
+    }
+
+    public int tickRate() {
+        return tickRate;
+    }
+
+    public SocketAddress localAddress() {
+        return transport.localAddress();
+    }
+
+    public int sessionCount() {
+        int n = 0;
+        for (Session s : bySlot) {
+            n += s != null ? 1 : 0;
+        }
+        return n;
+    }
+
+    /** Sessions in slot order. */
+    public List<Session> sessions() {
+        List<Session> out = new ArrayList<>();
+        for (Session s : bySlot) {
+            if (s != null) {
+                out.add(s);
+            }
+        }
+        return out;
+    }
+
+    public long malformedDatagrams() {
+        return malformed.get();
+    }
+
+    public long oversizedDatagrams() {
+        return oversized.get();
+    }
+
+    public long badCookies() {
+        return badCookies.get();
+    }
+
+    public long unexpectedPackets() {
+        return unexpected.get();
+    }
+
+    public long datagramsReceived() {
+        return datagrams.get();
+    }
+
+    public long snapshotBytesSent() {
+        return snapshotBytes;
+    }
+
+    void log(String line) {
+        options.log().accept(line);
+    }
+}

@@ -1,0 +1,30 @@
+package org.digitalheaven.server;
+
+import org.digitalheaven.universe.Pawn;
+import org.digitalheaven.universe.Universe;
+
+/**
+ * Hooks at the tick boundary, in the order the demo format needs them: leaves, then joins, then the
+ * boundary itself (state before the tick), then after the tick (the inputs actually simulated can be
+ * read off the pawns). All run on the game thread.
+ */
+public interface TickListener {
+    default void onLeave(Universe u, Pawn pawn) {
+    }
+
+    default void onJoin(Universe u, Pawn pawn) {
+    }
+
+    default void onBoundary(Universe u) {
+    }
+
+    default void afterTick(Universe u) {
+    }
+
+    /** The map is about to be replaced (the old universe is passed). */
+    default void onMapChange(Universe old) {
+    }
+
+    default void onShutdown(Universe u) {
+    }
+}

@@ -1,0 +1,201 @@
+package org.digitalheaven.server.client;
+
+import java.io.IOException;
+import java.net.SocketAddress;
+import java.nio.ByteBuffer;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.atomic.AtomicLong;
+import org.digitalheaven.server.net.Transport;
+import org.digitalheaven.server.protocol.Accept;
+import org.digitalheaven.server.protocol.Challenge;
+import org.digitalheaven.server.protocol.Command;
+import org.digitalheaven.server.protocol.Connect;
+import org.digitalheaven.server.protocol.ConnectRequest;
+import org.digitalheaven.server.protocol.Disconnect;
+import org.digitalheaven.server.protocol.Inputs;
+import org.digitalheaven.server.protocol.KeepAlive;
+import org.digitalheaven.server.protocol.MalformedPacketException;
+import org.digitalheaven.server.protocol.Output;
+import org.digitalheaven.server.protocol.Packet;
+import org.digitalheaven.server.protocol.PacketCodec;
+import org.digitalheaven.server.protocol.Reject;
+import org.digitalheaven.server.protocol.SnapshotMessage;
+import org.digitalheaven.universe.PlayerInput;
+import org.digitalheaven.universe.Snapshot;
+import org.digitalheaven.universe.SnapshotCodec;
+import org.digitalheaven.universe.WorldSettings;
+
+/**
+ * The client end of the protocol, over any {@link Transport}: the connect handshake, inputs sent with
+ * the last few repeated (so a lost datagram loses nothing), the latest snapshot, console output.
+ * Bots, the embedded server's local player and tests all use it.
+ */
+public final class GameClient implements AutoCloseable {
+
+    /** How many past inputs ride along in each Inputs packet. */
+    public static final int REDUNDANCY = 4;
+
+    private final Transport transport;
+    private final SocketAddress server;
+    private final String name;
+    private final ArrayDeque<PlayerInput> recent = new ArrayDeque<>();
+    private final ConcurrentLinkedQueue<String> output = new ConcurrentLinkedQueue<>();
+    private final AtomicLong bytesReceived = new AtomicLong();
+    private final Object lock = new Object();
+    private long nextSequence;
+    private volatile Accept accept;
+    private volatile Reject reject;
+    private volatile Long cookie;
+    private volatile long cookieAt;
+    private volatile SnapshotMessage lastSnapshot;
+    private volatile String disconnected;
+
+    public GameClient(Transport transport, SocketAddress server, String name) {
+        this.transport = transport;
+        this.server = server;
+        this.name = name;
+    }
+
+    /** Opens the transport and completes the handshake, retrying every 250 ms; throws on reject or timeout. */
+    public void connect(long timeoutMillis) throws IOException, InterruptedException {
+        transport.start(this::onDatagram);
+        long deadline = System.nanoTime() + timeoutMillis * 1_000_000L;
+        while (System.nanoTime() < deadline) {
+            if (reject != null) {
+                throw new IOException("server rejected " + name + ": " + reject.message());
+            }
+            if (accept != null) {
+                return;
+            }
+            // A cookie that has gone unanswered for a second may have expired: ask for a fresh one.
+            if (cookie != null && System.nanoTime() - cookieAt > 1_000_000_000L) {
+                cookie = null;
+            }
+            send(cookie == null ? new ConnectRequest(name) : new Connect(cookie, name));
+            synchronized (lock) {
+                lock.wait(250);
+            }
+        }
+        throw new IOException("no answer from " + server + " within " + timeoutMillis + " ms");
+    }
+
+    private void onDatagram(SocketAddress from, byte[] data) {
+        if (!from.equals(server)) {
+            return;
+        }
+        bytesReceived.addAndGet(data.length);
+        Packet p;
+        try {
+            p = PacketCodec.decode(ByteBuffer.wrap(data));
+        } catch (MalformedPacketException e) {
+            return;
+        }
+        if (p instanceof Challenge c) {
+            cookieAt = System.nanoTime();
+            cookie = c.cookie();
+            send(new Connect(c.cookie(), name));
+        } else if (p instanceof Accept a) {
+            accept = a;
+            synchronized (lock) {
+                lock.notifyAll();
+            }
+        } else if (p instanceof Reject r) {
+            reject = r;
+            synchronized (lock) {
+                lock.notifyAll();
+            }
+        } else if (p instanceof SnapshotMessage s) {
+            lastSnapshot = s;
+        } else if (p instanceof Output o) {
+            output.add(o.text());
+        } else if (p instanceof Disconnect d) {
+            disconnected = d.reason();
+            output.add("disconnected: " + d.reason());
+        }
+    }
+
+    private void send(Packet p) {
+        transport.send(server, PacketCodec.encode(p));
+    }
+
+    /** Sends this tick's input, with the previous few repeated. */
+    public void sendInput(PlayerInput in) {
+        Inputs packet;
+        synchronized (recent) {
+            recent.addLast(in);
+            while (recent.size() > REDUNDANCY) {
+                recent.removeFirst();
+            }
+            long first = nextSequence - (recent.size() - 1);
+            nextSequence++;
+            packet = new Inputs(first, new ArrayList<>(recent));
+        }
+        send(packet);
+    }
+
+    public void sendCommand(String line) {
+        send(new Command(line));
+    }
+
+    public void keepAlive() {
+        send(new KeepAlive(0));
+    }
+
+    public void disconnect() {
+        send(new Disconnect("client left"));
+    }
+
+    /** Console text received since the last call. */
+    public List<String> drainOutput() {
+        List<String> out = new ArrayList<>();
+        String s;
+        while ((s = output.poll()) != null) {
+            out.add(s);
+        }
+        return out;
+    }
+
+    public Accept accepted() {
+        return accept;
+    }
+
+    public int slot() {
+        return accept.slot();
+    }
+
+    public int wireId() {
+        return accept.wireId();
+    }
+
+    public WorldSettings world() {
+        return WorldSettings.decode(accept.worldSettings());
+    }
+
+    /** The latest snapshot, or the one in the accept before any arrived. */
+    public Snapshot snapshot() {
+        SnapshotMessage s = lastSnapshot;
+        return SnapshotCodec.decode(s != null ? s.snapshot() : accept.snapshot());
+    }
+
+    public long lastSnapshotTick() {
+        SnapshotMessage s = lastSnapshot;
+        return s == null ? -1 : s.serverTick();
+    }
+
+    /** Why the server disconnected us, or null. */
+    public String disconnectedReason() {
+        return disconnected;
+    }
+
+    public long bytesReceived() {
+        return bytesReceived.get();
+    }
+
+    @Override
+    public void close() {
+        transport.close();
+    }
+}

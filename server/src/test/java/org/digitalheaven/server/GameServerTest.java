@@ -1,0 +1,207 @@
+package org.digitalheaven.server;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import org.digitalheaven.server.client.GameClient;
+import org.digitalheaven.server.net.LoopbackNetwork;
+import org.digitalheaven.server.net.LoopbackTransport;
+import org.digitalheaven.server.prefs.Preferences;
+import org.digitalheaven.server.protocol.Connect;
+import org.digitalheaven.server.protocol.PacketCodec;
+import org.digitalheaven.universe.Pawn;
+import org.digitalheaven.universe.PlayerInput;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The server composition on the loopback transport, ticked by the test ({@link GameServer#tickOnce()}),
+ * so every scenario is exact. Clients connect on a background thread while the test ticks.
+ */
+class GameServerTest {
+
+    private final LoopbackNetwork net = new LoopbackNetwork();
+    private final List<String> log = new ArrayList<>();
+    private GameServer server;
+    private final List<GameClient> clients = new ArrayList<>();
+
+    private GameServer start(String map, Preferences prefs) throws Exception {
+        server = new GameServer(new GameServer.Options(prefs, List.of(), NanoClock.SYSTEM, 1234L, log::add), net.endpoint());
+        server.start(map);
+        return server;
+    }
+
+    /** Connects a client while ticking the server until it is accepted. */
+    private GameClient join(String name) throws Exception {
+        GameClient c = new GameClient(net.endpoint(), server.localAddress(), name);
+        clients.add(c);
+        Exception[] failure = new Exception[1];
+        Thread t = new Thread(() -> {
+            try {
+                c.connect(5_000);
+            } catch (Exception e) {
+                failure[0] = e;
+            }
+        });
+        t.start();
+        long deadline = System.nanoTime() + 5_000_000_000L;
+        while (t.isAlive() && System.nanoTime() < deadline) {
+            server.tickOnce();
+            Thread.sleep(2);
+        }
+        t.join();
+        if (failure[0] != null) {
+            throw failure[0];
+        }
+        return c;
+    }
+
+    @AfterEach
+    void stop() {
+        clients.forEach(GameClient::close);
+        if (server != null) {
+            server.shutdown("test over");
+        }
+    }
+
+    @Test
+    void aClientJoinsAtATickBoundaryAndGetsWorldAndSnapshot() throws Exception {
+        start("arena", Preferences.inMemory());
+        GameClient c = join("alice");
+        assertEquals(1, server.sessionCount());
+        Pawn p = server.universe().pawn(c.slot());
+        assertNotNull(p);
+        assertEquals("alice", p.name());
+        assertEquals(c.wireId(), p.wireId());
+        assertEquals(60, c.accepted().tickRate());
+        assertEquals(server.universe().settings(), c.world());
+        assertTrue(c.snapshot().pawns().stream().anyMatch(s -> s.wireId() == c.wireId()), "the accept carries a snapshot with us in it");
+    }
+
+    @Test
+    void aStarvedClientIsHeldForSixTicksThenNeutral() throws Exception {
+        start("arena", Preferences.inMemory());
+        GameClient c = join("bob");
+        PlayerInput run = PlayerInput.of(1, 0, 45, 0, PlayerInput.SPRINT);
+        c.sendInput(run);
+        server.tickOnce();
+        Pawn p = server.universe().pawn(c.slot());
+        assertEquals(run, p.lastInput());
+        for (int i = 1; i <= 6; i++) {
+            server.tickOnce();
+            assertEquals(run, p.lastInput(), "held on starved tick " + i);
+        }
+        server.tickOnce();
+        assertEquals(run.holdLook(), p.lastInput(), "neutral after the hold, keeping the look");
+    }
+
+    @Test
+    void aClientTwentyTicksAheadIsBounded() throws Exception {
+        start("arena", Preferences.inMemory());
+        GameClient c = join("carol");
+        for (int i = 0; i < 20; i++) {
+            c.sendInput(PlayerInput.of(1, 0, i, 0, 0));
+        }
+        server.tickOnce();
+        Session s = server.sessions().get(0);
+        assertTrue(s.inputs().queued() <= GameServer.INPUT_CAPACITY, "queued " + s.inputs().queued());
+        assertEquals(20 - GameServer.INPUT_CAPACITY, s.inputs().droppedAhead());
+    }
+
+    @Test
+    void aConnectWithoutTheChallengeCookieIsNeverAdmitted() throws Exception {
+        start("arena", Preferences.inMemory());
+        LoopbackTransport spoofer = net.endpoint();
+        spoofer.start((from, data) -> { });
+        Random r = new Random(5);
+        for (int i = 0; i < 1_000; i++) {
+            spoofer.send(server.localAddress(), PacketCodec.encode(new Connect(r.nextLong(), "spoof" + i)));
+        }
+        for (int i = 0; i < 5; i++) {
+            server.tickOnce();
+        }
+        assertEquals(0, server.sessionCount());
+        assertEquals(1_000, server.badCookies());
+        spoofer.close();
+    }
+
+    @Test
+    void garbageIsDroppedAndCountedAndTheServerKeepsTicking() throws Exception {
+        start("arena", Preferences.inMemory());
+        GameClient c = join("dave");
+        LoopbackTransport junk = net.endpoint();
+        junk.start((from, data) -> { });
+        Random r = new Random(6);
+        for (int i = 0; i < 10_000; i++) {
+            byte[] d = new byte[r.nextInt(1_500)];
+            r.nextBytes(d);
+            junk.send(server.localAddress(), d);
+        }
+        long before = server.universe().tickCount();
+        for (int i = 0; i < 10; i++) {
+            server.tickOnce();
+        }
+        assertEquals(before + 10, server.universe().tickCount());
+        assertEquals(10_000, server.malformedDatagrams() + server.oversizedDatagrams() + server.unexpectedPackets()
+                + server.badCookies());
+        assertEquals(1, server.sessionCount(), "the real client is still here");
+        assertNotNull(server.universe().pawn(c.slot()));
+        junk.close();
+    }
+
+    @Test
+    void fullServerRejectsWithAReason() throws Exception {
+        Preferences prefs = Preferences.inMemory();
+        assertNull(emptyToNull(prefs.set("server.maxPlayers", "1")));
+        start("arena", prefs);
+        join("first");
+        IOException e = assertThrows(IOException.class, () -> join("second"));
+        assertTrue(e.getMessage().contains("full"), e.getMessage());
+    }
+
+    @Test
+    void badNameIsRejected() throws Exception {
+        start("arena", Preferences.inMemory());
+        IOException e = assertThrows(IOException.class, () -> join("no/slashes"));
+        assertTrue(e.getMessage().contains("names are"), e.getMessage());
+    }
+
+    @Test
+    void mapSwitchRespawnsEveryPawnOnTheFreshMap() throws Exception {
+        start("arena", Preferences.inMemory());
+        GameClient a = join("a");
+        GameClient b = join("b");
+        for (int i = 0; i < 30; i++) {
+            server.tickOnce();
+        }
+        assertNull(server.changeMap("doors"));
+        assertEquals("DigitalHeaven.Core.Level.doors", server.map().barcode());
+        assertEquals(0, server.universe().tickCount(), "installed fresh");
+        assertNotNull(server.universe().pawn(a.slot()));
+        assertNotNull(server.universe().pawn(b.slot()));
+        assertTrue(server.changeMap("nowhere").contains("no map"), "a bad name is an error sentence");
+    }
+
+    @Test
+    void sayIsRateLimitedPerSession() throws Exception {
+        start("arena", Preferences.inMemory());
+        join("eve");
+        Session s = server.sessions().get(0);
+        int ok = 0;
+        for (int i = 0; i < 7; i++) {
+            ok += server.say(s, "hello " + i) ? 1 : 0;
+        }
+        assertEquals(5, ok);
+    }
+
+    private static String emptyToNull(String s) {
+        return s == null || s.isEmpty() ? null : s;
+    }
+}

@@ -1,0 +1,248 @@
+package org.digitalheaven.server.prefs;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+import org.digitalheaven.physics.MoveSettings;
+import org.digitalheaven.universe.WorldSettings;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The store and its file: persistence, forgiving reads, and failed writes. */
+class PreferencesFileTest {
+
+    @TempDir
+    Path dir;
+
+    private Path file() {
+        return dir.resolve("server.properties");
+    }
+
+    /** The key=value lines of the file, comments left out. */
+    private List<String> entryLines(Path f) throws IOException {
+        return Files.readAllLines(f).stream().filter(l -> !l.startsWith("#")).toList();
+    }
+
+    @Test
+    void aMissingFileMeansDefaultsAndIsCreatedAtTheFirstChange() throws IOException {
+        Preferences p = Preferences.load(file());
+        assertEquals(List.of(), p.warnings());
+        assertEquals(WorldSettings.DEFAULTS, p.worldSettings());
+        assertEquals(file(), p.file());
+        assertFalse(Files.exists(file()));
+        assertNull(p.set("server.tickRate", "30"));
+        assertTrue(Files.exists(file()));
+    }
+
+    @Test
+    void valuesSurviveAReloadAndTheFileIsSorted() throws IOException {
+        Preferences p = Preferences.load(file());
+        assertNull(p.set("world.slopeLimit", "40"));
+        assertNull(p.set("server.tickRate", "30"));
+        assertNull(p.set("players.zed.maxSpeed", "12"));
+        assertNull(p.set("world.grip.ice", "0.1"));
+        assertNull(p.set("server.adminPassword", "pässwörd = #1 "));
+        assertNull(p.set("players.alice.gravity", "5"));
+
+        List<String> lines = Files.readAllLines(file());
+        assertTrue(lines.get(0).startsWith("# DigitalHeaven server preferences"), lines.get(0));
+        List<String> entries = entryLines(file());
+        assertEquals(List.of(
+                "players.alice.gravity=5.0",
+                "players.zed.maxSpeed=12.0",
+                "server.adminPassword=p\\u00E4ssw\\u00F6rd \\= \\#1 ",
+                "server.tickRate=30",
+                "world.grip.ice=0.1",
+                "world.slopeLimit=40.0"), entries);
+
+        Preferences back = Preferences.load(file());
+        assertEquals(List.of(), back.warnings());
+        assertEquals(30, back.tickRate());
+        assertEquals("pässwörd = #1 ", back.adminPassword());
+        assertEquals(p.worldSettings(), back.worldSettings());
+        assertEquals(Float.floatToRawIntBits(MoveSettings.slopeCosine(40)),
+                Float.floatToRawIntBits(back.worldSettings().move().walkableNormalY()));
+        assertEquals(p.activeOverrides(), back.activeOverrides());
+        assertEquals(p.keys(), back.keys());
+
+        // Setting a key back to default takes it out of the file.
+        assertNull(back.set("server.tickRate", "default"));
+        assertFalse(entryLines(file()).stream().anyMatch(l -> l.startsWith("server.tickRate")));
+    }
+
+    @Test
+    void theSameContentAlwaysGivesTheSameBytes() throws IOException {
+        Preferences a = Preferences.load(file());
+        assertNull(a.set("server.port", "1234"));
+        assertNull(a.set("world.gravity", "20"));
+        byte[] first = Files.readAllBytes(file());
+        Preferences b = Preferences.load(dir.resolve("other.properties"));
+        assertNull(b.set("world.gravity", "20"));
+        assertNull(b.set("server.port", "1234"));
+        assertArrayEquals(first, Files.readAllBytes(dir.resolve("other.properties")));
+    }
+
+    @Test
+    void aFileWithProblemsLoadsWithWarningsNotExceptions() throws IOException {
+        Files.writeString(file(), String.join("\n",
+                "# hand-edited",
+                "server.tickRate=abc",
+                "server.port = 99999",
+                "world.gravity=NaN",
+                "world.maxSpeed=\\u12G4",
+                "world.friction=4",
+                "server.maxPlayers=8",
+                "server.maxPlayers=9",
+                "custom.thing=hello world",
+                "players.al\\ ice.maxSpeed=3",
+                "players.bob.maxSpeed=slow",
+                "world.grip.ice=0",
+                "world.jumpSpeed= 9 ",
+                "world.stepHeight=default"));
+        Preferences p = Preferences.load(file());
+        assertEquals(List.of(
+                "server.properties: line 5 could not be read (Malformed \\uxxxx encoding.); "
+                        + "it is ignored and will be dropped at the next save",
+                "server.properties: server.maxPlayers is set on line 7 and again on line 8; line 8 wins",
+                "server.properties: server.tickRate=abc is not a whole number; using 60",
+                "server.properties: server.port=99999 is out of range (0 to 65535); using 27960",
+                "server.properties: world.gravity=NaN is not a finite number; using 25.0",
+                "server.properties: custom.thing is ignored (there is no such preference) but kept in the file",
+                "server.properties: players.al ice.maxSpeed is ignored (\"al ice\" is not a valid player name "
+                        + "(1 to 32 letters, digits, _ or -)) but kept in the file",
+                "server.properties: players.bob.maxSpeed=slow is not a number; using the world value",
+                "server.properties: world.grip.ice=0 is out of range (above 0 up to 100); using 1.0"), p.warnings());
+        assertEquals(60, p.tickRate());
+        assertEquals(27960, p.port());
+        assertEquals(9, p.maxPlayers());
+        MoveSettings move = p.worldSettings().move();
+        assertEquals(25f, move.gravity());
+        assertEquals(4f, move.friction());
+        assertEquals(9f, move.jumpSpeed());
+        assertEquals(10f, move.maxSpeed());
+        assertEquals(MoveSettings.DEFAULTS.stepHeight(), move.stepHeight());
+        assertNull(p.overrideFor("bob", MoveSettings.DEFAULTS));
+        assertEquals(List.of(), p.worldSettings().grip().keySet().stream().toList());
+    }
+
+    @Test
+    void unknownKeysAndUnusableValuesSurviveASaveUntilSet() throws IOException {
+        Files.writeString(file(), "custom.thing=hello world\nserver.tickRate=abc\nworld.friction=4\n");
+        Preferences p = Preferences.load(file());
+        assertNull(p.set("server.port", "1234"));
+        assertEquals(
+                List.of("custom.thing=hello world", "server.port=1234", "server.tickRate=abc", "world.friction=4.0"),
+                entryLines(file()));
+        assertFalse(p.keys().contains("custom.thing"));
+        assertNull(p.get("custom.thing"));
+
+        // Setting the key replaces what the file had; so does setting it to default.
+        assertNull(p.set("server.tickRate", "default"));
+        assertEquals(List.of("custom.thing=hello world", "server.port=1234", "world.friction=4.0"), entryLines(file()));
+
+        Preferences back = Preferences.load(file());
+        assertEquals(
+                List.of("server.properties: custom.thing is ignored (there is no such preference) but kept in the file"),
+                back.warnings());
+        assertEquals(1234, back.port());
+    }
+
+    @Test
+    void aFileThatExistsButCannotBeReadIsAnErrorAtLoad() throws IOException {
+        Files.createDirectory(file());
+        IOException e = assertThrows(IOException.class, () -> Preferences.load(file()));
+        assertTrue(e.getMessage().startsWith("cannot read preferences " + file()), e.getMessage());
+    }
+
+    @Test
+    void aFailedSaveIsAnErrorStringAndChangesNothing() throws IOException {
+        // The parent "directory" is a regular file: no one, root included, can write below it.
+        Path blocker = dir.resolve("blocker");
+        Files.writeString(blocker, "not a directory");
+        Preferences p = Preferences.load(blocker.resolve("server.properties"));
+        List<String> heard = new ArrayList<>();
+        p.addListener(heard::add);
+
+        String error = p.set("server.tickRate", "30");
+        assertNotNull(error);
+        assertTrue(error.startsWith("server.tickRate: could not save " + blocker.resolve("server.properties") + " ("),
+                error);
+        assertTrue(error.endsWith("; the value stays 60"), error);
+        assertEquals(60, p.tickRate());
+        assertEquals(List.of(), heard);
+        assertEquals("not a directory", Files.readString(blocker));
+
+        error = p.set("server.adminPassword", "hunter2");
+        assertTrue(error.endsWith("; the password stays as it was"), error);
+        assertFalse(error.contains("hunter2"), error);
+
+        error = p.setWorld(WorldSettings.DEFAULTS.withGrip("ice", 0.5f));
+        assertTrue(error.startsWith("world settings: could not save "), error);
+        assertEquals(WorldSettings.DEFAULTS, p.worldSettings());
+    }
+
+    @Test
+    void aFailedSaveLeavesTheOldFileIntact() throws IOException {
+        // The temporary file is named after the target, so a target name close to the 255-byte limit
+        // makes its creation fail (ENAMETOOLONG) even for root, while the old file is in place.
+        Path longName = dir.resolve("p".repeat(240) + ".properties");
+        Files.writeString(longName, "server.tickRate=50\n");
+        Preferences p = Preferences.load(longName);
+        assertEquals(50, p.tickRate());
+        byte[] before = Files.readAllBytes(longName);
+
+        String error = p.set("server.tickRate", "30");
+        assertNotNull(error);
+        assertTrue(error.startsWith("server.tickRate: could not save "), error);
+        assertTrue(error.endsWith("; the value stays 50"), error);
+        assertEquals(50, p.tickRate());
+        assertArrayEquals(before, Files.readAllBytes(longName));
+        try (Stream<Path> s = Files.list(dir)) {
+            assertEquals(List.of(longName), s.toList()); // no temporary file left behind
+        }
+    }
+
+    @Test
+    void aReadOnlyDirectoryLeavesTheOldFileIntact() throws IOException {
+        Files.writeString(file(), "server.tickRate=50\n");
+        Preferences p = Preferences.load(file());
+        byte[] before = Files.readAllBytes(file());
+        Assumptions.assumeTrue(Files.getFileStore(dir).supportsFileAttributeView("posix"), "needs POSIX permissions");
+        Files.setPosixFilePermissions(dir, PosixFilePermissions.fromString("r-x------"));
+        try {
+            // Root ignores permission bits; then this scenario cannot be staged.
+            Assumptions.assumeFalse(Files.isWritable(dir), "the directory stays writable (running as root?)");
+            String error = p.set("server.tickRate", "30");
+            assertNotNull(error);
+            assertTrue(error.contains("could not save"), error);
+            assertEquals(50, p.tickRate());
+            assertArrayEquals(before, Files.readAllBytes(file()));
+        } finally {
+            Files.setPosixFilePermissions(dir, PosixFilePermissions.fromString("rwx------"));
+        }
+    }
+
+    @Test
+    void theFileIsOwnerOnlySinceItHoldsThePassword() throws IOException {
+        Assumptions.assumeTrue(Files.getFileStore(dir).supportsFileAttributeView("posix"), "needs POSIX permissions");
+        Preferences p = Preferences.load(file());
+        assertNull(p.set("server.adminPassword", "pw"));
+        assertEquals("rw-------", PosixFilePermissions.toString(Files.getPosixFilePermissions(file())));
+        assertEquals("server.adminPassword=pw", entryLines(file()).get(0));
+        assertTrue(StandardCharsets.US_ASCII.newEncoder().canEncode(Files.readString(file())));
+    }
+}
