@@ -333,25 +333,46 @@ public final class GameServer {
 
     /**
      * A free spawn point, drawn with the server's own seeded {@link Random} outside the tick; the pose
-     * it gives travels in the join, so nothing downstream ever draws from this generator.
+     * it gives travels in the join, so nothing downstream ever draws from this generator. When every
+     * spawn point is occupied, free floor in rings around them is used instead, so a crowd never
+     * spawns inside itself.
      */
     private CharacterMotion pickSpawn() {
         List<SpawnPoint> spawns = universe.map().spawns();
-        if (spawns.isEmpty()) {
-            return CharacterMotion.at(org.digitalheaven.physics.Vec3.UP, 0, universe.settings().move());
-        }
         MoveSettings s = universe.settings().move();
-        List<CharacterMotion> free = new ArrayList<>();
-        List<CharacterMotion> all = new ArrayList<>();
-        for (SpawnPoint sp : spawns) {
-            CharacterMotion m = universe.spawnMotion(sp);
-            all.add(m);
-            if (!universe.physics().trace(m.position(), m.position(), s.hullMins(), s.hullMaxs(false), -1).startSolid()) {
-                free.add(m);
+        if (spawns.isEmpty()) {
+            return CharacterMotion.at(org.digitalheaven.physics.Vec3.UP, 0, s);
+        }
+        for (int ring = 0; ring <= 4; ring++) {
+            List<CharacterMotion> free = new ArrayList<>();
+            for (SpawnPoint sp : spawns) {
+                CharacterMotion base = universe.spawnMotion(sp);
+                for (int dir = 0; dir < (ring == 0 ? 1 : 8); dir++) {
+                    double a = StrictMath.toRadians(dir * 45.0);
+                    org.digitalheaven.physics.Vec3 at = base.position().add(new org.digitalheaven.physics.Vec3(
+                            (float) (StrictMath.cos(a) * 1.2 * ring), 0f, (float) (StrictMath.sin(a) * 1.2 * ring)));
+                    if (fitsStanding(at, s) && (ring == 0 || hasFloorBelow(at, s))) {
+                        CharacterMotion m = base.copy();
+                        m.setPosition(at);
+                        free.add(m);
+                    }
+                }
+            }
+            if (!free.isEmpty()) {
+                return free.get(spawnRandom.nextInt(free.size()));
             }
         }
-        List<CharacterMotion> from = free.isEmpty() ? all : free;
-        return from.get(spawnRandom.nextInt(from.size()));
+        return universe.spawnMotion(spawns.get(spawnRandom.nextInt(spawns.size())));
+    }
+
+    private boolean fitsStanding(org.digitalheaven.physics.Vec3 at, MoveSettings s) {
+        return !universe.physics().trace(at, at, s.hullMins(), s.hullMaxs(false), -1).startSolid();
+    }
+
+    private boolean hasFloorBelow(org.digitalheaven.physics.Vec3 at, MoveSettings s) {
+        var down = universe.physics().trace(at, at.sub(new org.digitalheaven.physics.Vec3(0, 2, 0)), s.hullMins(),
+                s.hullMaxs(false), -1);
+        return down.hit() && !down.startSolid() && down.normal().y() >= s.walkableNormalY();
     }
 
     private void sendSnapshots() {

@@ -1,0 +1,126 @@
+package org.digitalheaven.ops.bots;
+
+import java.io.IOException;
+import java.net.SocketAddress;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Consumer;
+import org.digitalheaven.maps.GameMap;
+import org.digitalheaven.maps.MapObjectDef;
+import org.digitalheaven.maps.SpawnPoint;
+import org.digitalheaven.physics.Aabb;
+import org.digitalheaven.physics.Brush;
+import org.digitalheaven.physics.Vec3;
+import org.digitalheaven.server.client.GameClient;
+import org.digitalheaven.server.net.UdpTransport;
+import org.digitalheaven.universe.PlayerInput;
+
+/**
+ * N bot clients in this process, each with its own UDP socket on 127.0.0.1 talking to the server's
+ * port like any remote player, driven at the server's tick rate by one thread. Bots are the load
+ * generator for tests and benchmarks and the players of a demo recorded without people.
+ */
+public final class BotSwarm implements AutoCloseable {
+
+    private final List<GameClient> clients = new ArrayList<>();
+    private final List<BotBrain> brains = new ArrayList<>();
+    private final Consumer<String> log;
+    private volatile boolean running;
+    private Thread driver;
+
+    private BotSwarm(Consumer<String> log) {
+        this.log = log;
+    }
+
+    /** Connects {@code count} bots to {@code server} (blocking until each is accepted). */
+    public static BotSwarm connect(int count, SocketAddress server, GameMap map, long seed, Consumer<String> log)
+            throws IOException, InterruptedException {
+        BotSwarm s = new BotSwarm(log);
+        List<Vec3> waypoints = waypoints(map);
+        try {
+            for (int i = 0; i < count; i++) {
+                GameClient c = new GameClient(new UdpTransport("127.0.0.1", 0), server, "bot" + i);
+                s.clients.add(c);
+                c.connect(5_000);
+                s.brains.add(new BotBrain(waypoints, seed * 1_000_003L + i));
+            }
+        } catch (IOException | InterruptedException e) {
+            s.close();
+            throw e;
+        }
+        log.accept(count + " bot(s) connected to " + server);
+        return s;
+    }
+
+    /** Spawn points and the centres of doors, buttons and plates: where bots go. */
+    static List<Vec3> waypoints(GameMap map) {
+        List<Vec3> out = new ArrayList<>();
+        for (SpawnPoint sp : map.spawns()) {
+            out.add(sp.feet());
+        }
+        for (MapObjectDef d : map.objects()) {
+            List<Brush> brushes = d instanceof MapObjectDef.Door x ? x.brushes()
+                    : d instanceof MapObjectDef.Button x ? x.brushes()
+                    : d instanceof MapObjectDef.Plate x ? x.brushes() : List.of();
+            for (Brush b : brushes) {
+                Aabb a = b.bounds();
+                Vec3 c = a.min().add(a.max()).scale(0.5f);
+                out.add(new Vec3(c.x(), a.min().y(), c.z()));
+            }
+        }
+        return out;
+    }
+
+    /** Starts driving every bot at {@code tickRate} inputs per second. */
+    public void start(int tickRate) {
+        running = true;
+        long period = 1_000_000_000L / tickRate;
+        driver = new Thread(() -> {
+            long next = System.nanoTime();
+            while (running) {
+                for (int i = 0; i < clients.size(); i++) {
+                    GameClient c = clients.get(i);
+                    PlayerInput in = brains.get(i).next(c.snapshot(), c.wireId());
+                    c.sendInput(in);
+                }
+                next += period;
+                long wait = next - System.nanoTime();
+                if (wait > 0) {
+                    java.util.concurrent.locks.LockSupport.parkNanos(wait);
+                } else if (-wait > 10 * period) {
+                    next = System.nanoTime();
+                }
+            }
+        }, "dh-bots");
+        driver.setDaemon(true);
+        driver.start();
+    }
+
+    public List<GameClient> clients() {
+        return List.copyOf(clients);
+    }
+
+    @Override
+    public void close() {
+        running = false;
+        if (driver != null) {
+            try {
+                driver.join(2_000);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+        for (GameClient c : clients) {
+            try {
+                if (c.accepted() != null) {
+                    c.disconnect();
+                }
+            } finally {
+                c.close();
+            }
+        }
+        if (!clients.isEmpty()) {
+            log.accept(clients.size() + " bot(s) disconnected");
+        }
+    }
+}

@@ -1,0 +1,144 @@
+package org.digitalheaven.ops.bots;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.net.SocketAddress;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import org.digitalheaven.physics.Vec3;
+import org.digitalheaven.server.GameServer;
+import org.digitalheaven.server.NanoClock;
+import org.digitalheaven.server.client.GameClient;
+import org.digitalheaven.server.net.UdpTransport;
+import org.digitalheaven.server.prefs.Preferences;
+import org.digitalheaven.server.protocol.Connect;
+import org.digitalheaven.server.protocol.PacketCodec;
+import org.digitalheaven.universe.Pawn;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/** A real server on 127.0.0.1 with its game thread running, and real UDP clients. */
+class LiveServerTest {
+
+    private final List<String> log = new ArrayList<>();
+    private GameServer server;
+
+    private GameServer start(int maxPlayers) throws Exception {
+        Preferences prefs = Preferences.inMemory();
+        assertEquals(null, prefs.set("server.maxPlayers", Integer.toString(maxPlayers)));
+        server = new GameServer(new GameServer.Options(prefs, List.of(), NanoClock.SYSTEM, 77L, line -> {
+            synchronized (log) {
+                log.add(line);
+            }
+        }), new UdpTransport("127.0.0.1", 0, PacketCodec.MAX_CLIENT_DATAGRAM));
+        server.start("arena");
+        server.startLoop();
+        return server;
+    }
+
+    @AfterEach
+    void stop() {
+        if (server != null) {
+            server.shutdown("test over");
+        }
+    }
+
+    /** Runs {@code q} on the game thread and waits for its answer. */
+    private <T> T onGameThread(java.util.function.Supplier<T> q) throws Exception {
+        CompletableFuture<T> f = new CompletableFuture<>();
+        server.submit(() -> f.complete(q.get()));
+        return f.get(5, TimeUnit.SECONDS);
+    }
+
+    @Test
+    void sixteenBotsOverUdpMoveForTenSeconds() throws Exception {
+        start(16);
+        try (BotSwarm bots = BotSwarm.connect(16, server.localAddress(), server.universe().map(), 1L, log::add)) {
+            bots.start(60);
+            Thread.sleep(500);
+            Map<Integer, Vec3> start = onGameThread(() -> {
+                Map<Integer, Vec3> m = new HashMap<>();
+                for (Pawn p : server.universe().pawns()) {
+                    m.put(p.wireId(), p.motion().position());
+                }
+                return m;
+            });
+            onGameThread(() -> {
+                server.stats().reset();
+                return null;
+            });
+            long bytes0 = bots.clients().stream().mapToLong(GameClient::bytesReceived).sum();
+            // Path length, sampled at 4 Hz on the game thread: a wanderer may end near where it began.
+            Map<Integer, Vec3> last = new HashMap<>(start);
+            Map<Integer, Float> moved = new HashMap<>();
+            for (int sample = 0; sample < 40; sample++) {
+                Thread.sleep(250);
+                Map<Integer, Vec3> now = onGameThread(() -> {
+                    Map<Integer, Vec3> m = new HashMap<>();
+                    for (Pawn p : server.universe().pawns()) {
+                        m.put(p.wireId(), p.motion().position());
+                    }
+                    return m;
+                });
+                now.forEach((id, pos) -> moved.merge(id, pos.sub(last.get(id)).length(), Float::sum));
+                last.putAll(now);
+            }
+            long bytes1 = bots.clients().stream().mapToLong(GameClient::bytesReceived).sum();
+            String status = onGameThread(() -> server.sessionCount() + " players, tick " + server.stats().describe());
+            System.out.println("live: " + status);
+            System.out.printf("live: %.0f bytes/s per client (server to client)%n", (bytes1 - bytes0) / 10.0 / 16);
+            assertEquals(16, moved.size(), status);
+            moved.forEach((id, d) -> assertTrue(d > 5f, "pawn " + id + " travelled only " + d + " m in 10 s"));
+            long overruns = onGameThread(() -> server.stats().overruns());
+            long ticks = onGameThread(() -> server.stats().ticks());
+            assertTrue(ticks > 500, "the server ticked about 600 times in 10 s: " + ticks);
+            // Bound: a shared 2-core machine may stall now and then; more than 1 % overruns means real trouble.
+            assertTrue(overruns <= ticks / 100, status);
+        }
+    }
+
+    @Test
+    void floodOfGarbageAndSpoofedConnectsAdmitsNoneAndKeepsTicking() throws Exception {
+        start(16);
+        long tick0 = onGameThread(() -> server.universe().tickCount());
+        try (UdpTransport attacker = new UdpTransport("127.0.0.1", 0)) {
+            attacker.start((from, data) -> { });
+            SocketAddress to = server.localAddress();
+            Random r = new Random(99);
+            for (int i = 0; i < 10_000; i++) {
+                byte[] d = new byte[r.nextInt(1_400)];
+                r.nextBytes(d);
+                attacker.send(to, d);
+                if (i % 500 == 0) {
+                    Thread.sleep(5); // let the loopback socket buffers drain; we measure handling, not kernel drops
+                }
+            }
+            for (int i = 0; i < 1_000; i++) {
+                attacker.send(to, PacketCodec.encode(new Connect(r.nextLong(), "spoof" + i)));
+                if (i % 100 == 0) {
+                    Thread.sleep(5);
+                }
+            }
+            Thread.sleep(1_000);
+        }
+        long received = server.datagramsReceived();
+        long dropped = server.malformedDatagrams() + server.oversizedDatagrams();
+        long tick1 = onGameThread(() -> server.universe().tickCount());
+        int players = onGameThread(server::sessionCount);
+        System.out.printf("flood: %d datagrams received, %d malformed/oversized, %d bad cookies, %d unexpected, ticks %d -> %d%n",
+                received, dropped, server.badCookies(), server.unexpectedPackets(), tick0, tick1);
+        assertEquals(0, players, "no spoofed connect was admitted");
+        // UDP may drop at the kernel's socket buffer before the server sees a datagram; every datagram the
+        // server did receive must be accounted for as garbage or a refused connect.
+        assertEquals(received, dropped + server.badCookies() + server.unexpectedPackets(), "every received datagram counted");
+        assertTrue(received >= 5_000, "most of the flood reached the server: " + received);
+        assertTrue(server.badCookies() > 0, "spoofed connects reached the server and were refused");
+        assertTrue(tick1 - tick0 >= 60, "kept ticking: " + tick0 + " -> " + tick1);
+    }
+}
