@@ -1,11 +1,25 @@
 package org.digitalheaven.ops;
 
+import java.io.IOException;
 import java.io.PrintWriter;
+import java.net.InetSocketAddress;
+import java.net.SocketAddress;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
-
+import org.digitalheaven.console.CommandRegistry;
+import org.digitalheaven.console.Consoles;
+import org.digitalheaven.console.ServerConsole;
+import org.digitalheaven.maps.MapFormatException;
+import org.digitalheaven.maps.PalletException;
+import org.digitalheaven.ops.bots.BotSwarm;
+import org.digitalheaven.server.GameServer;
+import org.digitalheaven.server.NanoClock;
+import org.digitalheaven.server.ServerHome;
+import org.digitalheaven.server.net.UdpTransport;
+import org.digitalheaven.server.prefs.Preferences;
+import org.digitalheaven.server.protocol.PacketCodec;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -13,12 +27,9 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code dh-host}: the dedicated-server launcher.
- *
- * <p>The server does not exist yet, so the options below are declared and documented (they are the
- * command line the server will take) but not acted on: every run prints the usage help and exits 0.
- * {@code --version} prints {@code dh-host <engine version> (git <sha>)}; a bad command line prints
- * picocli's usage error on stderr and exits 2.
+ * {@code dh-host}: the one launcher. With no subcommand it runs the dedicated server on a map with
+ * its console; {@code map check} inspects a map. The headless replay ({@code --demo}) arrives with
+ * its issue.
  */
 @Command(
         name = "dh-host",
@@ -27,13 +38,18 @@ import picocli.CommandLine.Spec;
         sortOptions = false,
         exitCodeOnInvalidInput = CommandLine.ExitCode.USAGE, // 2, picocli's default too; scripts rely on it
         abbreviateSynopsis = true,
+        subcommands = {MapCommand.class},
         description = {
-            "DigitalHeaven dedicated server host: runs an authoritative fixed-tick game server.",
-            "The dedicated server arrives with the server issue; for now this prints help."
+            "DigitalHeaven dedicated server: an authoritative fixed-tick game server.",
+            "With no subcommand it starts the server on a map with a console on this terminal (or on stdin"
+                + " when that is a pipe); type 'help' there. Stop it with 'quit', Ctrl-C or SIGTERM.",
+            "Settings live in <home>/server.properties (see README); --port and --tick-rate override them"
+                + " for this run only."
         },
         footer = {
             "",
-            "Exit codes: 0 success, 1 runtime error, 2 bad command line."
+            "Home: --home, else $DH_HOME, else $XDG_DATA_HOME/digitalheaven, else ~/.local/share/digitalheaven.",
+            "Exit codes: 0 stopped normally, 1 runtime error, 2 bad command line or unusable map/settings."
         })
 public final class Host implements Callable<Integer> {
 
@@ -46,29 +62,29 @@ public final class Host implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Option(names = "--map", paramLabel = "NAME|FILE.map",
-            description = "Map to load: a map name found under the pallets, or a path to a .map file.")
+    @Option(names = "--map", paramLabel = "NAME|FILE.map", defaultValue = "arena",
+            description = "Map to load: a name or barcode from the pallets, or a .map file (default: ${DEFAULT-VALUE}).")
     String map;
 
-    @Option(names = "--port", paramLabel = "N", defaultValue = "" + DEFAULT_PORT,
-            description = "Port to listen on (default: ${DEFAULT-VALUE}).")
-    int port;
+    @Option(names = "--port", paramLabel = "N",
+            description = "UDP port to listen on (default: server.port, " + DEFAULT_PORT + "; 0 picks a free port).")
+    Integer port;
 
-    @Option(names = "--bots", paramLabel = "N",
-            description = "Number of bots to add to the game (default: none).")
-    Integer bots;
+    @Option(names = "--bots", paramLabel = "N", defaultValue = "0",
+            description = "Bots to start in this process; they connect over real UDP (default: none).")
+    int bots;
 
     @Option(names = "--home", paramLabel = "DIR",
-            description = "Server home directory for config, logs and recorded demos.")
+            description = "Server home: server.properties, demos/, pallets/, console history.")
     Path home;
 
     @Option(names = "--pallets", paramLabel = "DIR",
-            description = "Directory of content pallets to load; repeat to add more, later ones win.")
+            description = "Extra folder of content pallets; repeatable, later ones win.")
     List<Path> pallets = new ArrayList<>();
 
-    @Option(names = "--tick-rate", paramLabel = "HZ", defaultValue = "" + DEFAULT_TICK_RATE,
-            description = "Simulation ticks per second (default: ${DEFAULT-VALUE}).")
-    int tickRate;
+    @Option(names = "--tick-rate", paramLabel = "HZ",
+            description = "Simulation ticks per second (default: server.tickRate, " + DEFAULT_TICK_RATE + ").")
+    Integer tickRate;
 
     @Option(names = "--demo", paramLabel = "FILE",
             description = "Replay a recorded .dh-demo headlessly and check it against its checkpoints"
@@ -94,9 +110,77 @@ public final class Host implements Callable<Integer> {
     }
 
     @Override
-    public Integer call() {
-        // No server yet: whatever was asked, show what the command line will be.
-        spec.commandLine().usage(spec.commandLine().getOut());
+    public Integer call() throws Exception {
+        PrintWriter err = spec.commandLine().getErr();
+        if (demo != null) {
+            err.println("dh-host: --demo (the headless replay) is not built yet; see the replay issue");
+            return CommandLine.ExitCode.USAGE;
+        }
+        ServerHome serverHome;
+        Preferences prefs;
+        try {
+            serverHome = ServerHome.resolveDefault(home).ensureCreated();
+            prefs = Preferences.load(serverHome.properties());
+        } catch (IOException e) {
+            err.println("dh-host: " + e.getMessage());
+            return CommandLine.ExitCode.USAGE;
+        }
+        for (String w : prefs.warnings()) {
+            err.println("dh-host: " + w);
+        }
+        if (tickRate != null && (tickRate < 10 || tickRate > 240)) {
+            err.println("dh-host: --tick-rate " + tickRate + " is outside 10..240");
+            return CommandLine.ExitCode.USAGE;
+        }
+        List<Path> search = new ArrayList<>();
+        search.add(serverHome.pallets());
+        search.addAll(pallets);
+
+        ServerConsole console = Consoles.open(serverHome);
+        int listenPort = port != null ? port : prefs.port();
+        GameServer server = new GameServer(new GameServer.Options(prefs, search, NanoClock.SYSTEM,
+                System.nanoTime(), console::print, tickRate == null ? 0 : tickRate),
+                new UdpTransport("0.0.0.0", listenPort, PacketCodec.MAX_CLIENT_DATAGRAM));
+        CommandRegistry registry = CommandRegistry.standard(server, search);
+        server.setCommandExecutor(registry);
+        try {
+            server.start(map);
+        } catch (PalletException | MapFormatException e) {
+            console.close();
+            err.println("dh-host: cannot load map " + map + ": " + e.getMessage());
+            return CommandLine.ExitCode.USAGE;
+        } catch (IOException e) {
+            console.close();
+            err.println("dh-host: cannot listen on UDP port " + listenPort + ": " + e.getMessage()
+                    + " (another server running? try --port)");
+            return CommandLine.ExitCode.USAGE;
+        }
+        Thread hook = new Thread(() -> server.shutdown("server shutting down (signal)"), "dh-signal");
+        Runtime.getRuntime().addShutdownHook(hook);
+        server.startLoop();
+        console.start(server, registry);
+        BotSwarm swarm = null;
+        if (bots > 0) {
+            try {
+                SocketAddress local = new InetSocketAddress("127.0.0.1",
+                        ((InetSocketAddress) server.localAddress()).getPort());
+                swarm = BotSwarm.connect(bots, local, server.universe().map(), 1L, console::print);
+                swarm.start(server.tickRate());
+            } catch (IOException e) {
+                console.print("bots: " + e.getMessage());
+            }
+        }
+        server.awaitStop();
+        if (swarm != null) {
+            swarm.close();
+        }
+        server.shutdown("server stopped");
+        console.close();
+        try {
+            Runtime.getRuntime().removeShutdownHook(hook);
+        } catch (IllegalStateException e) {
+            // already shutting down because of a signal: the hook is running
+        }
         return CommandLine.ExitCode.OK;
     }
 }

@@ -31,7 +31,7 @@ class HostTest {
     }
 
     @Test
-    void helpNamesEveryOptionAndSaysTheServerIsNotThereYet() {
+    void helpNamesEveryOptionTheSubcommandsAndHowToStop() {
         Result r = run("--help");
 
         assertEquals(0, r.exitCode(), r.err());
@@ -42,29 +42,44 @@ class HostTest {
         for (String label : List.of("NAME|FILE.map", "HZ", "DIR", "FILE", "N")) {
             assertTrue(r.out().contains(label), "help does not show " + label + ":\n" + r.out());
         }
-        assertTrue(r.flatOut().contains("(default: 27960)"), r.out());
-        assertTrue(r.flatOut().contains("(default: 60)"), r.out());
-        assertTrue(r.flatOut().contains(
-                "The dedicated server arrives with the server issue; for now this prints help."), r.out());
+        assertTrue(r.flatOut().contains("27960"), r.out());
+        assertTrue(r.flatOut().contains("'quit'") && r.flatOut().contains("SIGTERM"), r.out());
+        assertTrue(r.out().contains("map"), "names the map subcommand:\n" + r.out());
+        assertTrue(r.flatOut().contains("$DH_HOME"), r.out());
         assertEquals("", r.err());
     }
 
     @Test
-    void noArgumentsPrintsTheSameHelpAndExitsZero() {
-        Result r = run();
-
+    void mapCheckPrintsTheLoadReportAndClosureHash() {
+        Result r = run("map", "check", "doors");
         assertEquals(0, r.exitCode(), r.err());
-        assertEquals(run("--help").out(), r.out());
-        assertEquals("", r.err());
+        assertTrue(r.out().contains("4 doors, 1 buttons, 1 platforms, 1 plates"), r.out());
+        assertTrue(r.out().contains("barcode DigitalHeaven.Core.Level.doors"), r.out());
+        assertTrue(r.out().matches("(?s).*closure [0-9a-f]{64}\\s*"), r.out());
     }
 
     @Test
-    void declaredOptionsAreAcceptedButOnlyPrintHelpForNow() {
-        Result r = run("--map", "q3dm17", "--port", "27961", "--bots", "3", "--home", "/tmp/dh",
-                "--pallets", "a", "--pallets", "b", "--tick-rate", "125", "--demo", "game.dh-demo");
+    void mapCheckOfAnUnknownOrBrokenMapIsOneLineAndExitTwo(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir)
+            throws Exception {
+        Result r = run("map", "check", "nowhere", "--home", dir.toString());
+        assertEquals(2, r.exitCode());
+        assertEquals(1, r.err().strip().lines().count(), r.err());
+        assertTrue(r.err().startsWith("dh-host map check: no map \"nowhere\""), r.err());
+        java.nio.file.Path broken = dir.resolve("broken.map");
+        java.nio.file.Files.writeString(broken, "{\n\"classname\" \"worldspawn\"\n");
+        Result b = run("map", "check", broken.toString(), "--home", dir.toString());
+        assertEquals(2, b.exitCode());
+        assertTrue(b.err().contains("broken.map:1: entity 0 is not closed"), b.err());
+    }
 
-        assertEquals(0, r.exitCode(), r.err());
-        assertEquals(run("--help").out(), r.out());
+    @Test
+    void aReplayRequestIsRefusedClearlyUntilTheReplayExists() {
+        Result r = run("--demo", "game.dh-demo");
+        assertEquals(2, r.exitCode());
+        assertTrue(r.err().contains("not built yet"), r.err());
+        Result t = run("--tick-rate", "5", "--home", System.getProperty("java.io.tmpdir") + "/dh-host-test-home");
+        assertEquals(2, t.exitCode());
+        assertTrue(t.err().contains("outside 10..240"), t.err());
     }
 
     @Test

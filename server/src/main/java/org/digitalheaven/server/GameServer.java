@@ -56,9 +56,15 @@ import org.digitalheaven.universe.WorldSettings;
  */
 public final class GameServer {
 
-    /** How a server is put together; the clock and seed are injectable so tests drive them. */
+    /**
+     * How a server is put together; the clock and seed are injectable so tests drive them.
+     * {@code tickRate} overrides {@code server.tickRate} for this run when positive.
+     */
     public record Options(Preferences prefs, List<Path> palletFolders, NanoClock clock, long spawnSeed,
-            Consumer<String> log) {
+            Consumer<String> log, int tickRate) {
+        public Options(Preferences prefs, List<Path> palletFolders, NanoClock clock, long spawnSeed, Consumer<String> log) {
+            this(prefs, palletFolders, clock, spawnSeed, log, 0);
+        }
     }
 
     static final long TIMEOUT_NANOS = 10_000_000_000L;
@@ -84,6 +90,8 @@ public final class GameServer {
             unexpected = new AtomicLong(), datagrams = new AtomicLong();
     private volatile CommandExecutor commands = (src, line) -> src.reply("no console commands are installed");
     private volatile TickLoop loop;
+    private volatile boolean stopping;
+    private final java.util.concurrent.atomic.AtomicBoolean closed = new java.util.concurrent.atomic.AtomicBoolean();
     private Thread gameThread;
     private Universe universe;
     private ResolvedMap map;
@@ -115,7 +123,7 @@ public final class GameServer {
 
     /** Installs the map and opens the transport. Call before {@link #tickOnce()} or {@link #startLoop()}. */
     public void start(String mapName) throws IOException, PalletException, MapFormatException {
-        this.tickRate = prefs.tickRate();
+        this.tickRate = options.tickRate() > 0 ? options.tickRate() : prefs.tickRate();
         install(resolve(mapName));
         transport.start(this::onDatagram);
         log("serving " + map.barcode() + " on " + transport.localAddress() + " at " + tickRate + " Hz");
@@ -180,6 +188,9 @@ public final class GameServer {
 
     /** One tick boundary and one tick: network, console, leaves, joins, inputs, simulate, snapshots. */
     public void tickOnce() {
+        if (stopping) {
+            return;
+        }
         long now = clock.nanoTime();
         Inbound in;
         while ((in = inbound.poll()) != null) {
@@ -188,6 +199,9 @@ public final class GameServer {
         Runnable task;
         while ((task = tasks.poll()) != null) {
             task.run();
+        }
+        if (stopping) {
+            return; // shut down at this boundary: no more simulation, nothing more sent
         }
         for (Session s : bySlot) {
             if (s != null && now - s.lastHeard() > TIMEOUT_NANOS && !pendingLeaves.contains(s)) {
@@ -494,6 +508,10 @@ public final class GameServer {
     /** Tells every client, closes the listeners' work (a recording), stops ticking and closes the transport. */
     public void shutdown(String reason) {
         Runnable stop = () -> {
+            if (stopping) {
+                return;
+            }
+            stopping = true;
             for (Session s : bySlot) {
                 if (s != null) {
                     send(s.address(), new Disconnect(reason));
@@ -516,8 +534,15 @@ public final class GameServer {
         } else {
             stop.run();
         }
-        transport.close();
-        log("server stopped: " + reason);
+        if (closed.compareAndSet(false, true)) {
+            transport.close();
+            log("server stopped: " + reason);
+        }
+    }
+
+    /** True once {@link #shutdown(String)} has finished. */
+    public boolean stopped() {
+        return closed.get();
     }
 
     /** Blocks until the game thread ends (after {@code quit} or a signal). */

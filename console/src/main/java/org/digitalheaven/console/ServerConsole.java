@@ -1,0 +1,109 @@
+package org.digitalheaven.console;
+
+import java.util.Objects;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import org.digitalheaven.server.CommandExecutor;
+import org.digitalheaven.server.GameServer;
+
+/**
+ * The dedicated server's own console: reads lines on a daemon thread of its own, queues each on the
+ * game thread ({@link GameServer#submit}) to run as the admin {@link ConsoleSource}, and prints what
+ * comes back together with the server's log. Closing the console (end of input, or {@link #close()})
+ * never stops the server; only {@code quit} or a signal does.
+ *
+ * <p>{@link #print} works before {@link #start}, so the console can be the server's log sink from
+ * construction on.
+ */
+public abstract class ServerConsole implements AutoCloseable {
+
+    /** The note printed when input ends; the host's operator should know the server is still up. */
+    public static final String INPUT_ENDED =
+            "console input ended; the server keeps running until 'quit' from an admin or a signal (SIGINT/SIGTERM)";
+
+    private final ConsoleSource source = new ConsoleSource(this::print);
+    private final CountDownLatch closed = new CountDownLatch(1);
+    private volatile boolean closing;
+    private GameServer server;
+    private CommandExecutor commands;
+    private Thread reader;
+
+    /** Prints one line of output (a log line or a verb's reply). Safe from any thread. */
+    public abstract void print(String line);
+
+    /**
+     * Reads lines until input ends or {@link #isClosing()}, handing each to {@link #submit}. Runs on
+     * the console's thread; returns normally on end of input.
+     */
+    protected abstract void readLines();
+
+    /** Releases whatever blocks {@link #readLines()} where that is possible (a terminal); called by {@link #close()}. */
+    protected void interruptReading() {
+    }
+
+    /** Starts the console's reading thread; lines run through {@code commands} on {@code server}'s game thread. */
+    public synchronized void start(GameServer server, CommandExecutor commands) {
+        if (reader != null) {
+            throw new IllegalStateException("the console is already started");
+        }
+        this.server = Objects.requireNonNull(server, "server");
+        this.commands = Objects.requireNonNull(commands, "commands");
+        reader = new Thread(this::readUntilDone, "dh-console");
+        // A console blocked on stdin must never keep the JVM alive after the server stops.
+        reader.setDaemon(true);
+        reader.start();
+    }
+
+    private void readUntilDone() {
+        try {
+            readLines();
+        } catch (RuntimeException e) {
+            if (!closing) {
+                print("console stopped reading: " + e);
+            }
+        } finally {
+            closed.countDown();
+        }
+    }
+
+    /** Queues {@code line} to run as the console at the next tick boundary. */
+    protected final void submit(String line) {
+        if (closing || line.isBlank()) {
+            return;
+        }
+        GameServer s = server;
+        CommandExecutor c = commands;
+        s.submit(() -> c.execute(source, line));
+    }
+
+    protected final GameServer server() {
+        return server;
+    }
+
+    /** The admin source lines run as. */
+    public final ConsoleSource source() {
+        return source;
+    }
+
+    public final boolean isClosing() {
+        return closing;
+    }
+
+    /** True once input has ended or the console was closed. */
+    public final boolean isClosed() {
+        return closed.getCount() == 0;
+    }
+
+    /** Waits until input ends or the console is closed. */
+    public final boolean awaitClosed(long timeout, TimeUnit unit) throws InterruptedException {
+        return closed.await(timeout, unit);
+    }
+
+    /** Stops reading; the server is not touched. */
+    @Override
+    public void close() {
+        closing = true;
+        interruptReading();
+        closed.countDown();
+    }
+}

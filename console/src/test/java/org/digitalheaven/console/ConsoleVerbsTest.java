@@ -1,0 +1,200 @@
+package org.digitalheaven.console;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import org.digitalheaven.physics.MoveSettings;
+import org.digitalheaven.server.client.GameClient;
+import org.digitalheaven.server.prefs.Preferences;
+import org.digitalheaven.universe.Pawn;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Every standard verb typed at the server console (a {@link PlainConsole} fed through a pipe) of a
+ * real server on the built-in arena, the way an operator would use it.
+ */
+class ConsoleVerbsTest {
+
+    private ScriptedConsole console;
+    private EmbeddedServer embedded;
+
+    @BeforeEach
+    void start() throws Exception {
+        console = new ScriptedConsole();
+        embedded = EmbeddedServer.start("arena", Preferences.inMemory(), List.of(), console.console()::print);
+        console.console().start(embedded.server(), embedded.commands());
+    }
+
+    @AfterEach
+    void stop() {
+        console.close();
+        embedded.close();
+    }
+
+    @Test
+    void helpListsEveryVerbAndExplainsOne() {
+        console.type("help");
+        for (String verb : List.of("get", "help", "kick", "login", "map", "players", "quit", "say", "set", "status")) {
+            console.await(l -> l.startsWith(verb), "starting with " + verb);
+        }
+        console.run("help map", "usage: map <name|barcode|file.map>  (admin)");
+        console.awaitContaining("switches map");
+    }
+
+    @Test
+    void statusShowsMapTickPlayersTickTimeAndNetwork() throws Exception {
+        embedded.connectLocalPlayer("alice");
+        console.run("status", "map arena (DigitalHeaven.Core.Level.arena), tick ");
+        console.awaitContaining("players 1/16");
+        console.awaitContaining("tick time p50 ");
+        console.awaitContaining("address loopback");
+        String net = console.awaitContaining("datagrams ");
+        assertTrue(net.matches("datagrams [1-9]\\d* received, 0 malformed, 0 oversized, 0 bad cookie\\(s\\), \\d+ unexpected"), net);
+    }
+
+    @Test
+    void playersListsSlotWireIdNameAuthorityAddressAndPosition() throws Exception {
+        console.run("players", "no players (0/16)");
+        embedded.connectLocalPlayer("alice");
+        console.run("players", "slot  wire  name");
+        String row = console.awaitContaining("alice");
+        assertTrue(row.matches("\\s+0\\s+1\\s+alice\\s+player\\s+loopback\\S*\\s+\\(-?\\d+\\.\\d\\d, -?\\d+\\.\\d\\d, -?\\d+\\.\\d\\d\\)"), row);
+    }
+
+    @Test
+    void sayReachesEveryPlayerAndTheLog() throws Exception {
+        try (GameClient alice = embedded.connectLocalPlayer("alice")) {
+            console.run("say hello   \"arena\"", "console: hello   \"arena\"");
+            awaitOutput(alice, "console: hello   \"arena\"");
+        }
+    }
+
+    @Test
+    void mapSwitchesAndRespawnsPlayers() throws Exception {
+        try (GameClient alice = embedded.connectLocalPlayer("alice")) {
+            console.run("map jumps", "map changed to jumps (DigitalHeaven.Core.Level.jumps)");
+            assertEquals("DigitalHeaven.Core.Level.jumps", embedded.server().map().barcode());
+            assertNotNull(embedded.server().universe().pawn(alice.slot()), "alice respawned on the new map");
+            console.run("map DigitalHeaven.Core.Level.arena", "map changed to arena");
+        }
+    }
+
+    @Test
+    void mapOfAnUnknownNameSaysWhichMapsThereAre() {
+        String line = console.run("map nowhere", "map nowhere: ");
+        assertTrue(line.contains("arena"), line);
+        assertEquals("DigitalHeaven.Core.Level.arena", embedded.server().map().barcode());
+    }
+
+    @Test
+    void setEchoesTheNewValueAndWorldKeysWaitForTheNextMap() {
+        console.run("set world.gravity 30", "world.gravity = 30.0 (takes effect on the next map load");
+        console.run("get world.gravity", "world.gravity = 30.0");
+        console.awaitContaining("downward acceleration");
+        assertEquals(MoveSettings.DEFAULTS.gravity(), embedded.server().universe().settings().move().gravity(),
+                "the running universe keeps its rules");
+        console.run("map arena", "map changed to arena");
+        assertEquals(30f, embedded.server().universe().settings().move().gravity());
+    }
+
+    @Test
+    void setWithABadValueIsRefusedAndTheOldValueStays() {
+        String before = embedded.server().prefs().get("world.gravity");
+        String refusal = console.run("set world.gravity abc", "world.gravity");
+        assertTrue(refusal.contains("abc"), refusal);
+        console.run("get world.gravity", "world.gravity = " + before);
+    }
+
+    @Test
+    void setOfAPlayerKeyAppliesToThatPlayerAtOnce() throws Exception {
+        try (GameClient alice = embedded.connectLocalPlayer("alice")) {
+            console.run("set players.alice.maxSpeed 3", "players.alice.maxSpeed = 3.0 (applied to players in game now)");
+            Pawn pawn = embedded.server().universe().pawn(alice.slot());
+            assertNotNull(pawn.settingsOverride());
+            assertEquals(3f, pawn.settingsOverride().maxSpeed());
+            console.run("set players.alice.maxSpeed default", "players.alice.maxSpeed = (unset; the default applies)");
+            assertNull(embedded.server().universe().pawn(alice.slot()).settingsOverride());
+        }
+    }
+
+    @Test
+    void setOfTheTickRateSaysItWaitsForARestart() {
+        console.run("set server.tickRate 30", "server.tickRate = 30 (takes effect when the server restarts)");
+        assertEquals(60, embedded.server().tickRate());
+    }
+
+    @Test
+    void getOfAnUnknownKeySaysSo() {
+        console.run("get world.nothing", "no preference world.nothing");
+    }
+
+    @Test
+    void kickRemovesAPlayerByNameOrSlot() throws Exception {
+        try (GameClient alice = embedded.connectLocalPlayer("alice"); GameClient bob = embedded.connectLocalPlayer("bob")) {
+            console.run("kick alice spamming the chat", "kicked alice: spamming the chat");
+            awaitOutput(alice, "disconnected: kicked: spamming the chat");
+            console.run("kick " + bob.slot(), "kicked " + bob.slot() + ": by console");
+            awaitSessions(0);
+            assertFalse(embedded.run("players").stream().anyMatch(l -> l.contains("alice")));
+        }
+    }
+
+    @Test
+    void kickOfNobodySaysSo() {
+        console.run("kick ghost", "kick: no player named or in slot \"ghost\"");
+    }
+
+    @Test
+    void loginAtTheConsoleSaysItIsAlreadyAdmin() {
+        console.run("login secret", "the server console is already admin");
+    }
+
+    @Test
+    void quitStopsTheServer() throws Exception {
+        console.run("quit", "stopping the server");
+        assertTrue(embedded.awaitStop(ScriptedConsole.TIMEOUT_MILLIS), "the game thread ended");
+        console.awaitContaining("server stopped: quit");
+    }
+
+    @Test
+    void arityAndUnknownVerbsAnswerWithOneLine() {
+        console.run("map", "usage: map <name|barcode|file.map>");
+        console.run("set world.gravity", "usage: set <key> <value>");
+        console.run("status now", "usage: status");
+        console.run("teleport me", "unknown command 'teleport'; type help");
+        console.run("say \"unclosed", "missing closing quote (\") in: say \"unclosed");
+    }
+
+    private void awaitOutput(GameClient client, String text) {
+        long deadline = System.nanoTime() + ScriptedConsole.TIMEOUT_MILLIS * 1_000_000L;
+        StringBuilder seen = new StringBuilder();
+        while (System.nanoTime() < deadline) {
+            for (String line : client.drainOutput()) {
+                seen.append(line).append('\n');
+                if (line.contains(text)) {
+                    return;
+                }
+            }
+            ScriptedConsole.pause();
+        }
+        throw new AssertionError("client never printed \"" + text + "\"; it printed:\n" + seen);
+    }
+
+    /** Polls {@code status} (read on the game thread) until it shows {@code n} players. */
+    private void awaitSessions(int n) {
+        String want = "players " + n + "/";
+        long deadline = System.nanoTime() + ScriptedConsole.TIMEOUT_MILLIS * 1_000_000L;
+        List<String> status = embedded.run("status");
+        while (status.stream().noneMatch(l -> l.startsWith(want)) && System.nanoTime() < deadline) {
+            ScriptedConsole.pause();
+            status = embedded.run("status");
+        }
+        assertTrue(status.stream().anyMatch(l -> l.startsWith(want)), String.join("\n", status));
+    }
+}

@@ -1,0 +1,64 @@
+package org.digitalheaven.ops;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import org.digitalheaven.maps.GameMap;
+import org.digitalheaven.maps.MapFormatException;
+import org.digitalheaven.maps.PalletException;
+import org.digitalheaven.maps.PalletRepository;
+import org.digitalheaven.maps.ResolvedMap;
+import org.digitalheaven.server.ServerHome;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+/** {@code dh-host map ...}: map tools. */
+@Command(name = "map", description = "Map tools.", mixinStandardHelpOptions = true,
+        subcommands = {MapCommand.Check.class})
+final class MapCommand {
+
+    /** {@code dh-host map check NAME|FILE.map}: load a map as the server would and report on it. */
+    @Command(name = "check", mixinStandardHelpOptions = true,
+            description = {"Load a map as the server would: print its load report (brushes, spawns, doors, ...,"
+                + " ignored entity classes, skipped brushes with file:line) and its closure hash.",
+                "Exit 0 when it loads, 2 with a one-line error when it does not."})
+    static final class Check implements Callable<Integer> {
+        @Spec
+        CommandSpec spec;
+
+        @Parameters(paramLabel = "NAME|FILE.map", description = "A map name or barcode from the pallets, or a .map file.")
+        String map;
+
+        @Option(names = "--home", paramLabel = "DIR", description = "Server home (its pallets/ folder is searched).")
+        Path home;
+
+        @Option(names = "--pallets", paramLabel = "DIR", description = "Extra pallet folder; repeatable.")
+        List<Path> pallets = new ArrayList<>();
+
+        @Override
+        public Integer call() {
+            var out = spec.commandLine().getOut();
+            var err = spec.commandLine().getErr();
+            try {
+                List<Path> search = new ArrayList<>();
+                search.add(ServerHome.resolveDefault(home).pallets());
+                search.addAll(pallets);
+                ResolvedMap m = PalletRepository.search(search).resolve(map);
+                GameMap gm = m.load();
+                out.print(gm.report().describe());
+                out.println("barcode " + m.barcode());
+                out.println("closure " + m.closureHashHex());
+                out.flush();
+                return 0;
+            } catch (PalletException | MapFormatException e) {
+                err.println("dh-host map check: " + e.getMessage());
+                err.flush();
+                return 2;
+            }
+        }
+    }
+}
