@@ -90,6 +90,8 @@ final class ServerVerbs {
         ctx.reply("datagrams " + s.datagramsReceived() + " received, " + s.malformedDatagrams() + " malformed, "
                 + s.oversizedDatagrams() + " oversized, " + s.badCookies() + " bad cookie(s), "
                 + s.unexpectedPackets() + " unexpected");
+        ctx.reply(String.format(java.util.Locale.ROOT, "sent %.1f MB, %.1f kB/s per client", s.bytesSent() / 1e6,
+                s.bytesPerClientSecond() / 1e3));
     }
 
     private void players(CommandContext ctx, List<String> args) {

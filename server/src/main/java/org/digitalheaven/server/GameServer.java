@@ -98,6 +98,8 @@ public final class GameServer {
     private int tickRate;
     private int nextWireId = 1;
     private long snapshotBytes;
+    private final AtomicLong bytesSent = new AtomicLong();
+    private long clientTicks; // ticks simulated times clients connected: the denominator of per-client rates
 
     private record Inbound(SocketAddress from, Packet packet) {
     }
@@ -177,6 +179,7 @@ public final class GameServer {
 
     void send(SocketAddress to, Packet p) {
         byte[] bytes = PacketCodec.encode(p);
+        bytesSent.addAndGet(bytes.length);
         Session s = byAddress.get(to);
         if (s != null) {
             s.countSent(bytes.length);
@@ -221,6 +224,7 @@ public final class GameServer {
             }
         }
         universe.tick(inputs);
+        clientTicks += sessionCount();
         for (TickListener l : listeners) {
             l.afterTick(universe);
         }
@@ -620,6 +624,17 @@ public final class GameServer {
 
     public long snapshotBytesSent() {
         return snapshotBytes;
+    }
+
+    /** Every byte the server has sent, all packets included. */
+    public long bytesSent() {
+        return bytesSent.get();
+    }
+
+    /** Average bytes per second sent to one client: bytes sent over the client-seconds connected. */
+    public double bytesPerClientSecond() {
+        double clientSeconds = clientTicks / (double) Math.max(1, tickRate);
+        return clientSeconds == 0 ? 0 : bytesSent.get() / clientSeconds;
     }
 
     void log(String line) {
