@@ -42,6 +42,7 @@ import org.digitalheaven.server.protocol.Packet;
 import org.digitalheaven.server.protocol.PacketCodec;
 import org.digitalheaven.server.protocol.Reject;
 import org.digitalheaven.server.protocol.SnapshotMessage;
+import org.digitalheaven.server.protocol.WrongProtocolException;
 import org.digitalheaven.universe.Pawn;
 import org.digitalheaven.universe.PlayerInput;
 import org.digitalheaven.universe.SnapshotCodec;
@@ -170,6 +171,16 @@ public final class GameServer {
         Packet p;
         try {
             p = PacketCodec.decode(ByteBuffer.wrap(data));
+        } catch (WrongProtocolException e) {
+            malformed.incrementAndGet();
+            // Tell a client of another version why, but never send more than it sent (no amplification).
+            if (e.packetType() == ConnectRequest.TYPE) {
+                byte[] reject = PacketCodec.encode(new Reject(Reject.WRONG_PROTOCOL, "v" + PacketCodec.VERSION));
+                if (reject.length <= data.length) {
+                    transport.send(from, reject);
+                }
+            }
+            return;
         } catch (MalformedPacketException e) {
             malformed.incrementAndGet();
             return;

@@ -157,6 +157,23 @@ class GameServerTest {
     }
 
     @Test
+    void aConnectRequestInAnotherProtocolVersionGetsAShortWrongProtocolReject() throws Exception {
+        start("arena", Preferences.inMemory());
+        LoopbackTransport old = net.endpoint();
+        List<byte[]> answers = new java.util.concurrent.CopyOnWriteArrayList<>();
+        old.start((from, data) -> answers.add(data));
+        byte[] request = PacketCodec.encode(new org.digitalheaven.server.protocol.ConnectRequest("oldclient"));
+        request[2] = 2; // the version byte: a client from the future
+        old.send(server.localAddress(), request);
+        assertEquals(1, answers.size());
+        var reject = (org.digitalheaven.server.protocol.Reject) PacketCodec.decode(answers.get(0));
+        assertEquals(org.digitalheaven.server.protocol.Reject.WRONG_PROTOCOL, reject.reason());
+        assertTrue(answers.get(0).length <= request.length, "never amplifies");
+        assertEquals(1, server.malformedDatagrams());
+        old.close();
+    }
+
+    @Test
     void fullServerRejectsWithAReason() throws Exception {
         Preferences prefs = Preferences.inMemory();
         assertNull(emptyToNull(prefs.set("server.maxPlayers", "1")));
