@@ -27,10 +27,11 @@ public final class CommandRegistry implements CommandExecutor {
         this.server = Objects.requireNonNull(server, "server");
     }
 
-    /** A registry holding the standard server verbs ({@link ServerVerbs}); {@code palletFolders} feeds map completion. */
+    /** A registry holding the standard server verbs ({@link ServerVerbs}, {@link DemoVerbs}); {@code palletFolders} feeds map completion. */
     public static CommandRegistry standard(GameServer server, List<Path> palletFolders) {
         CommandRegistry r = new CommandRegistry(server);
         ServerVerbs.registerAll(r, palletFolders);
+        DemoVerbs.register(r);
         return r;
     }
 

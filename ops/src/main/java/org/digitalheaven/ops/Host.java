@@ -141,6 +141,8 @@ public final class Host implements Callable<Integer> {
         GameServer server = new GameServer(new GameServer.Options(prefs, search, NanoClock.SYSTEM,
                 System.nanoTime(), console::print, tickRate == null ? 0 : tickRate),
                 new UdpTransport("0.0.0.0", listenPort, PacketCodec.MAX_CLIENT_DATAGRAM));
+        EngineVersion build = EngineVersion.current();
+        server.enableRecording(serverHome.demos(), build.engineVersion(), build.gitSha());
         CommandRegistry registry = CommandRegistry.standard(server, search);
         server.setCommandExecutor(registry);
         try {

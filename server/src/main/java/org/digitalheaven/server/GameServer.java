@@ -143,6 +143,25 @@ public final class GameServer {
         this.map = m;
     }
 
+    private DemoRecording recording;
+
+    /**
+     * Turns on {@code demo record}: recordings default to {@code demosFolder}, and their headers carry
+     * this build's version and git sha.
+     */
+    public DemoRecording enableRecording(Path demosFolder, String engineVersion, String gitSha) {
+        if (recording == null) {
+            recording = new DemoRecording(this, demosFolder, engineVersion, gitSha, this::log);
+            listeners.add(0, recording);
+        }
+        return recording;
+    }
+
+    /** The recorder host, or null when recording is not enabled on this server. */
+    public DemoRecording recording() {
+        return recording;
+    }
+
     public void addListener(TickListener l) {
         listeners.add(l);
     }

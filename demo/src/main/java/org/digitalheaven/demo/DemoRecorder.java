@@ -1,0 +1,147 @@
+package org.digitalheaven.demo;
+
+import java.util.List;
+import org.digitalheaven.universe.Pawn;
+import org.digitalheaven.universe.SnapshotCodec;
+import org.digitalheaven.universe.Universe;
+
+/**
+ * Writes what the server simulates, at the tick boundary, on the game thread: the chunks are encoded
+ * here and handed to a {@link DemoWriter}, which does the I/O on its own thread.
+ *
+ * <p>Order at each boundary T (the host calls these in this order): {@link #onLeave}*,
+ * {@link #onJoin}*, {@link #onBoundary} (a checkpoint when due, then the state hash), the tick runs,
+ * then {@link #afterTick} writes one Input per pawn in slot order, read off the pawns: the input that
+ * was actually simulated, held or neutral on a starved tick. A recording opens with the Header, a
+ * Join for every live pawn and a checkpoint at its start tick; checkpoints follow every
+ * {@code checkpointInterval} ticks, and {@link #stop} writes a final one and the End chunk.
+ */
+public final class DemoRecorder {
+
+    /** What the Header says; the host knows the map, the build and the rules. */
+    public record Opening(String mapName, String mapBarcode, byte[] closureHash, String engineVersion, String gitSha,
+            int tickRate, int checkpointInterval, byte[] worldSettings, List<String> notes) {
+    }
+
+    private final DemoWriter writer;
+    private final DemoEncoder encoder = new DemoEncoder();
+    private final int interval;
+    private final long startTick;
+    private long lastCheckpointTick;
+    private int checkpoints;
+    private long ticksRecorded;
+    private boolean stopped;
+
+    private DemoRecorder(DemoWriter writer, int interval, long startTick) {
+        this.writer = writer;
+        this.interval = interval;
+        this.startTick = startTick;
+    }
+
+    /**
+     * Opens a recording at the current boundary of {@code u}: Header, a Join per live pawn (full
+     * motion), and the first checkpoint. Call from the boundary hook, after this boundary's leaves and
+     * joins, before its tick.
+     */
+    public static DemoRecorder open(Opening o, Universe u, DemoWriter writer) {
+        DemoRecorder r = new DemoRecorder(writer, o.checkpointInterval(), u.tickCount());
+        r.put(r.encoder.fileHeader(), false);
+        r.put(r.encoder.chunk(new Chunk.Header(o.mapName(), o.mapBarcode(), o.closureHash(), o.engineVersion(),
+                o.gitSha(), o.tickRate(), o.checkpointInterval(), u.tickCount(), o.worldSettings(), o.notes())), false);
+        for (Pawn p : u.pawns()) {
+            r.onJoin(u, p);
+        }
+        r.checkpoint(u);
+        r.put(r.encoder.chunk(new Chunk.TickHash(u.tickCount(), u.stateHash())), false);
+        return r;
+    }
+
+    private void put(byte[] bytes, boolean flush) {
+        if (!stopped && !writer.submit(bytes, flush)) {
+            stopped = true; // the writer reported why, once; nothing more is written
+        }
+    }
+
+    private void checkpoint(Universe u) {
+        // Flushed to the OS: a crash loses at most what came after the last checkpoint.
+        put(encoder.chunk(new Chunk.Checkpoint(u.tickCount(), SnapshotCodec.encode(u.snapshot()))), true);
+        lastCheckpointTick = u.tickCount();
+        checkpoints++;
+    }
+
+    public void onLeave(Universe u, Pawn p) {
+        put(encoder.chunk(new Chunk.Leave(u.tickCount(), p.slot())), false);
+    }
+
+    public void onJoin(Universe u, Pawn p) {
+        put(encoder.chunk(new Chunk.Join(u.tickCount(), p.slot(), p.wireId(), p.name(), p.motion().copy())), false);
+    }
+
+    /** The boundary before tick {@code u.tickCount()}: a checkpoint when due, then the state hash. */
+    public void onBoundary(Universe u) {
+        if (u.tickCount() == startTick) {
+            return; // open() wrote this boundary's checkpoint and hash
+        }
+        if ((u.tickCount() - startTick) % interval == 0) {
+            checkpoint(u);
+        }
+        put(encoder.chunk(new Chunk.TickHash(u.tickCount(), u.stateHash())), false);
+    }
+
+    /** After tick {@code u.tickCount() - 1}: the inputs it simulated, slot order. */
+    public void afterTick(Universe u) {
+        long tick = u.tickCount() - 1;
+        for (Pawn p : u.pawns()) {
+            put(encoder.chunk(new Chunk.Input(tick, p.slot(), p.lastInput())), false);
+        }
+        ticksRecorded++;
+    }
+
+    /**
+     * Closes the recording at the current boundary: a final checkpoint (unless one was written at
+     * this very boundary), the End chunk, and the file. Returns the writer's failure, or null.
+     */
+    public String stop(Universe u) {
+        if (u != null && lastCheckpointTick != u.tickCount()) {
+            checkpoint(u);
+        }
+        put(encoder.end(), true);
+        writer.close(10_000);
+        stopped = true;
+        return writer.failure();
+    }
+
+    /** True when the writer failed and nothing more is being written. */
+    public boolean failed() {
+        return writer.failure() != null;
+    }
+
+    public String failure() {
+        return writer.failure();
+    }
+
+    public java.nio.file.Path path() {
+        return writer.path();
+    }
+
+    public long startTick() {
+        return startTick;
+    }
+
+    public long ticksRecorded() {
+        return ticksRecorded;
+    }
+
+    public int checkpoints() {
+        return checkpoints;
+    }
+
+    /** Bytes encoded so far (what the file holds once the writer catches up). */
+    public long bytes() {
+        return encoder.bytes();
+    }
+
+    public long nextCheckpointTick() {
+        return lastCheckpointTick + interval;
+    }
+}

@@ -1,0 +1,113 @@
+package org.digitalheaven.demo;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.digitalheaven.maps.PalletRepository;
+import org.digitalheaven.maps.ResolvedMap;
+import org.digitalheaven.universe.Pawn;
+import org.digitalheaven.universe.PlayerInput;
+import org.digitalheaven.universe.Snapshot;
+import org.digitalheaven.universe.SnapshotCodec;
+import org.digitalheaven.universe.Universe;
+import org.digitalheaven.universe.WorldSettings;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The recorder driven the way the server's tick loop drives it, on a scripted universe. */
+class DemoRecorderTest {
+
+    @TempDir
+    Path dir;
+
+    static final int N = 50;
+
+    @Test
+    void chunksComeInTheBoundaryOrderWithJoinsLeavesAndCheckpointsOnSchedule() throws Exception {
+        ResolvedMap m = PalletRepository.search(List.of()).resolve("arena");
+        Universe u = new Universe(m.load(), WorldSettings.DEFAULTS, 60);
+        u.addPawn(0, 7, "a", u.spawnMotion(u.map().spawns().get(0)));
+        u.addPawn(1, 8, "b", u.spawnMotion(u.map().spawns().get(1)));
+        PlayerInput[] in = new PlayerInput[Universe.MAX_SLOTS];
+        in[0] = PlayerInput.of(1, 0, 10, 0, 0);
+        in[1] = PlayerInput.of(1, 1, 200, 0, PlayerInput.JUMP);
+        for (int t = 0; t < 17; t++) {
+            u.tick(in); // the recording starts mid-session, at tick 17
+        }
+        Path file = dir.resolve("r.dh-demo");
+        DemoRecorder rec = DemoRecorder.open(new DemoRecorder.Opening("arena", m.barcode(), m.closureHash(), "v", "sha", 60,
+                N, u.settings().encode(), List.of("a note")), u, DemoWriter.create(file, msg -> { }));
+        long start = u.tickCount();
+        for (int i = 0; i < 130; i++) {
+            long t = u.tickCount();
+            if (t == start + 40) {
+                Pawn gone = u.pawn(1);
+                rec.onLeave(u, gone);
+                u.removePawn(1);
+            }
+            if (t == start + 60) {
+                Pawn c = u.addPawn(2, 9, "c", u.spawnMotion(u.map().spawns().get(2)));
+                rec.onJoin(u, c);
+                in[2] = PlayerInput.of(1, -1, 300, 0, PlayerInput.CROUCH);
+            }
+            rec.onBoundary(u);
+            u.tick(in);
+            rec.afterTick(u);
+        }
+        Snapshot finalState = u.snapshot();
+        assertNull(rec.stop(u));
+
+        DemoFile d = DemoReader.read(file);
+        assertFalse(d.truncated());
+        List<Chunk> c = d.chunks();
+        assertEquals(start, d.header().startTick());
+        assertEquals(List.of("a note"), d.header().notes());
+        assertTrue(c.get(1) instanceof Chunk.Join j1 && j1.wireId() == 7 && j1.tick() == start);
+        assertTrue(c.get(2) instanceof Chunk.Join j2 && j2.wireId() == 8);
+        assertTrue(c.get(3) instanceof Chunk.Checkpoint k && k.tick() == start, "first checkpoint at the start tick");
+
+        // Walk the boundaries: Leave*, Join*, Checkpoint when due, TickHash, then that tick's Inputs in slot order.
+        List<Long> checkpointTicks = new ArrayList<>();
+        int pos = 1;
+        for (long t = start; t < start + 130; t++) {
+            while (c.get(pos) instanceof Chunk.Leave l) {
+                assertEquals(t, l.tick());
+                assertEquals(start + 40, t);
+                pos++;
+            }
+            while (c.get(pos) instanceof Chunk.Join j) {
+                assertEquals(t, j.tick());
+                pos++;
+            }
+            if (c.get(pos) instanceof Chunk.Checkpoint k) {
+                assertEquals(t, k.tick());
+                checkpointTicks.add(t);
+                pos++;
+            }
+            assertTrue(c.get(pos) instanceof Chunk.TickHash h && h.tick() == t, "hash at boundary " + t + ": " + c.get(pos));
+            pos++;
+            int lastSlot = -1;
+            while (pos < c.size() && c.get(pos) instanceof Chunk.Input i && i.tick() == t) {
+                assertTrue(i.slot() > lastSlot, "slot order");
+                lastSlot = i.slot();
+                pos++;
+            }
+            int pawns = t < start + 40 ? 2 : (t < start + 60 ? 1 : 2);
+            assertTrue(lastSlot >= 0);
+            assertEquals(pawns, c.subList(pos - pawns, pos).stream().filter(x -> x instanceof Chunk.Input).count());
+        }
+        assertEquals(List.of(start, start + N, start + 2 * N), checkpointTicks, "start + k·N");
+        assertTrue(c.get(pos) instanceof Chunk.Checkpoint k && k.tick() == start + 130, "final checkpoint at stop");
+        assertTrue(c.get(pos + 1) instanceof Chunk.End);
+        // The final checkpoint is the world as it stood.
+        Chunk.Checkpoint last = d.checkpoints().get(d.checkpoints().size() - 1).checkpoint();
+        assertEquals(finalState.hash(), SnapshotCodec.decode(last.snapshot()).hash());
+        // Inputs are what the pawns ran.
+        assertTrue(c.stream().anyMatch(x -> x instanceof Chunk.Input i && i.slot() == 2 && i.input().equals(in[2])));
+    }
+}
