@@ -280,6 +280,17 @@ public enum ChunkKind {
     /** The rest of a {@code demo dump} line after the kind's name. */
     abstract String describe(Chunk c);
 
+    /**
+     * The manifest's {@code demo dump} description of any chunk, for tools outside this package; a
+     * chunk of a kind this build does not know is described by its payload size.
+     */
+    public static String describeChunk(Chunk c) {
+        if (c instanceof Chunk.Unknown u) {
+            return u.payload().length + " bytes";
+        }
+        return c.kind().describe(c);
+    }
+
     /** A payload that does not parse; the reader adds chunk index and offset. */
     static final class Malformed extends Exception {
         private static final long serialVersionUID = 1L;

@@ -25,6 +25,13 @@ public final class DemoRecorder {
 
     private final DemoWriter writer;
     private final DemoEncoder encoder = new DemoEncoder();
+    /**
+     * Chunks since the last hand-over. Handed to the writer at each checkpoint (flushed to the OS) and
+     * otherwise about once a second, so the writer thread wakes rarely and the tick stays cheap; a crash
+     * still loses at most one checkpoint interval, since only checkpoints are flushed anyway.
+     */
+    private final java.io.ByteArrayOutputStream batch = new java.io.ByteArrayOutputStream(4096);
+    private boolean batchFlush;
     private final int interval;
     private final long startTick;
     private long lastCheckpointTick;
@@ -53,13 +60,25 @@ public final class DemoRecorder {
         }
         r.checkpoint(u);
         r.put(r.encoder.chunk(new Chunk.TickHash(u.tickCount(), u.stateHash())), false);
+        r.submit();
         return r;
     }
 
     private void put(byte[] bytes, boolean flush) {
-        if (!stopped && !writer.submit(bytes, flush)) {
+        batch.writeBytes(bytes);
+        batchFlush |= flush;
+    }
+
+    /** Hands the batch to the writer without blocking. */
+    private void submit() {
+        if (batch.size() == 0) {
+            return;
+        }
+        if (!stopped && !writer.submit(batch.toByteArray(), batchFlush)) {
             stopped = true; // the writer reported why, once; nothing more is written
         }
+        batch.reset();
+        batchFlush = false;
     }
 
     private void checkpoint(Universe u) {
@@ -78,6 +97,7 @@ public final class DemoRecorder {
     }
 
     /** The boundary before tick {@code u.tickCount()}: a checkpoint when due, then the state hash. */
+    // (The checkpoint's batch is handed over after this tick's inputs, in afterTick.)
     public void onBoundary(Universe u) {
         if (u.tickCount() == startTick) {
             return; // open() wrote this boundary's checkpoint and hash
@@ -95,19 +115,29 @@ public final class DemoRecorder {
             put(encoder.chunk(new Chunk.Input(tick, p.slot(), p.lastInput())), false);
         }
         ticksRecorded++;
+        if (batchFlush || batch.size() >= BATCH_BYTES || ticksRecorded % BATCH_TICKS == 0) {
+            submit();
+        }
     }
+
+    /** Hand-over cadence between checkpoints: a second at 60 Hz, or 64 KiB, whichever comes first. */
+    static final int BATCH_TICKS = 60;
+    static final int BATCH_BYTES = 64 << 10;
 
     /**
      * Closes the recording at the current boundary: a final checkpoint (unless one was written at
-     * this very boundary), the End chunk, and the file. Returns the writer's failure, or null.
+     * this very boundary), the End chunk, and the file. With {@code waitMillis} 0 the tick does not
+     * wait for the disk: the writer thread finishes the file; a shutdown passes a wait so the file is
+     * complete before the process exits. Returns the writer's failure so far, or null.
      */
-    public String stop(Universe u) {
+    public String stop(Universe u, long waitMillis) {
         if (u != null && lastCheckpointTick != u.tickCount()) {
             checkpoint(u);
         }
         put(encoder.end(), true);
-        writer.close(10_000);
+        submit();
         stopped = true;
+        writer.finish(waitMillis);
         return writer.failure();
     }
 

@@ -99,6 +99,41 @@ public final class DemoWriter implements AutoCloseable {
         }
     }
 
+    /**
+     * Asks the writer to finish the file (write what is queued, flush, close) and waits at most
+     * {@code millis} for it; 0 returns at once and the writer thread finishes on its own. Never blocks
+     * on a full queue: the closing mark then waits for room on a helper thread.
+     */
+    public void finish(long millis) {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        if (!queue.offer(new Item(null, true, true))) {
+            Thread t = new Thread(() -> {
+                try {
+                    queue.put(new Item(null, true, true));
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            }, "dh-demo-closer");
+            t.setDaemon(true);
+            t.start();
+        }
+        if (millis > 0) {
+            try {
+                thread.join(millis);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+    }
+
+    /** True once the file is closed (or the writer died). */
+    public boolean finished() {
+        return !thread.isAlive();
+    }
+
     /** Writes what is queued, flushes and closes; waits up to {@code millis}. False if it failed or timed out. */
     public boolean close(long millis) {
         if (!closed) {

@@ -60,7 +60,7 @@ class DemoRecorderTest {
             rec.afterTick(u);
         }
         Snapshot finalState = u.snapshot();
-        assertNull(rec.stop(u));
+        assertNull(rec.stop(u, 5_000));
 
         DemoFile d = DemoReader.read(file);
         assertFalse(d.truncated());

@@ -46,6 +46,9 @@ class DhHostTerminalIT {
             if (screen.contains(text)) {
                 return screen;
             }
+            if (Files.exists(home.resolve("exit-code"))) {
+                throw new AssertionError("dh-host exited before \"" + text + "\" appeared; the screen:\n" + screen);
+            }
             Thread.sleep(200);
         }
         throw new AssertionError("\"" + text + "\" did not appear within " + millis + " ms; the screen:\n" + screen);

@@ -153,6 +153,7 @@ public final class GameServer {
         if (recording == null) {
             recording = new DemoRecording(this, demosFolder, engineVersion, gitSha, this::log);
             listeners.add(0, recording);
+            DemoRecording.warmUp();
         }
         return recording;
     }

@@ -59,6 +59,17 @@ class DemoRecordingTest {
         return c;
     }
 
+    /** Reads a demo once the writer thread has finished it (closing never makes the tick wait). */
+    private static DemoFile readComplete(Path file) throws Exception {
+        long deadline = System.nanoTime() + 5_000_000_000L;
+        DemoFile d = DemoReader.read(file);
+        while (d.truncated() && System.nanoTime() < deadline) {
+            Thread.sleep(20);
+            d = DemoReader.read(file);
+        }
+        return d;
+    }
+
     @AfterEach
     void stop() {
         clients.forEach(GameClient::close);
@@ -79,7 +90,7 @@ class DemoRecordingTest {
             server.tickOnce();
         }
         rec.stop();
-        DemoFile d = DemoReader.read(demos.resolve("starve.dh-demo"));
+        DemoFile d = readComplete(demos.resolve("starve.dh-demo"));
         List<PlayerInput> recorded = new ArrayList<>();
         for (Chunk ch : d.chunks()) {
             if (ch instanceof Chunk.Input i && i.slot() == c.slot()) {
@@ -131,7 +142,7 @@ class DemoRecordingTest {
         assertNull(server.changeMap("doors"));
         assertFalse(rec.recording());
         assertTrue(log.stream().anyMatch(l -> l.contains("closed because the map changed")), log.toString());
-        DemoFile d = DemoReader.read(demos.resolve("switch.dh-demo"));
+        DemoFile d = readComplete(demos.resolve("switch.dh-demo"));
         assertFalse(d.truncated());
         assertEquals("DigitalHeaven.Core.Level.arena", d.header().mapBarcode());
     }
@@ -173,7 +184,7 @@ class DemoRecordingTest {
         rec.record("notes");
         server.tickOnce();
         rec.stop();
-        DemoFile d = DemoReader.read(demos.resolve("notes.dh-demo"));
+        DemoFile d = readComplete(demos.resolve("notes.dh-demo"));
         assertTrue(d.header().notes().stream().anyMatch(n -> n.contains("after the map was loaded")), d.header().notes().toString());
         assertTrue(d.header().notes().stream().anyMatch(n -> n.contains("players.p.maxSpeed=12.0")), d.header().notes().toString());
     }

@@ -1,0 +1,328 @@
+package org.digitalheaven.ops;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.FileSystemException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.HexFormat;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.concurrent.Callable;
+import org.digitalheaven.demo.Chunk;
+import org.digitalheaven.demo.ChunkKind;
+import org.digitalheaven.demo.DemoFile;
+import org.digitalheaven.demo.DemoFormatException;
+import org.digitalheaven.demo.DemoReader;
+import org.digitalheaven.physics.MoveSettings;
+import org.digitalheaven.universe.SnapshotDiff;
+import org.digitalheaven.universe.WorldSettings;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code dh-host demo ...}: look inside a {@code .dh-demo} without replaying it. Both tools read the file
+ * with {@link DemoReader}, so they accept exactly what a replay accepts: a truncated file is reported, not
+ * refused; a damaged one is one line on stderr naming the chunk and byte, and exit 2.
+ */
+@Command(name = "demo", description = "Demo file tools: inspect a recorded .dh-demo without replaying it.",
+        mixinStandardHelpOptions = true, subcommands = {DemoCommand.Info.class, DemoCommand.Dump.class})
+final class DemoCommand {
+
+    /** Chunk ticks listed in full up to this many checkpoints; beyond it, the first and last few. */
+    static final int CHECKPOINTS_LISTED = 8;
+
+    /** Distinct pawn names listed on the joins/leaves lines before "and N more". */
+    static final int NAMES_LISTED = 16;
+
+    private DemoCommand() {
+    }
+
+    /** {@code dh-host demo info FILE}: what the demo is of, what it holds, and whether it is whole. */
+    @Command(name = "info", mixinStandardHelpOptions = true,
+            description = {"Summarize a demo: its header (map, closure hash, build, tick rate, world rules, notes),"
+                + " the ticks it covers, who joined and left, chunk counts by kind, its checkpoints, and whether it is"
+                + " complete (CRC-32C checked) or truncated.",
+                "Exit 0 for a complete or truncated demo, 2 with a one-line error for a missing or damaged file."})
+    static final class Info implements Callable<Integer> {
+        @Spec
+        CommandSpec spec;
+
+        @Parameters(paramLabel = "FILE", description = "A .dh-demo file.")
+        Path file;
+
+        @Override
+        public Integer call() {
+            PrintWriter out = spec.commandLine().getOut();
+            DemoFile demo = read(file, "dh-host demo info", spec.commandLine().getErr());
+            if (demo == null) {
+                return CommandLine.ExitCode.USAGE;
+            }
+            Table t = new Table();
+            t.add("file", file.toString());
+            t.add("size", demo.size() + " bytes");
+            Chunk.Header h = demo.header();
+            if (h == null) {
+                t.add("header", "none (the file ends before its first whole chunk)");
+            } else {
+                describeHeader(t, h, demo);
+            }
+            describeContents(t, demo);
+            t.add("status", status(demo));
+            t.print(out);
+            out.flush();
+            return CommandLine.ExitCode.OK;
+        }
+
+        private static void describeHeader(Table t, Chunk.Header h, DemoFile demo) {
+            t.add("map", h.mapName());
+            t.add("barcode", h.mapBarcode());
+            t.add("closure hash", HexFormat.of().formatHex(h.closureHash()));
+            t.add("engine version", h.engineVersion());
+            t.add("git sha", h.gitSha());
+            t.add("tick rate", h.tickRate() + " Hz");
+            t.add("checkpoint interval", h.checkpointInterval() + " ticks");
+            t.add("start tick", Long.toString(h.startTick()));
+            long last = demo.lastTick();
+            long ticks = last - h.startTick();
+            t.add("last tick", Long.toString(last));
+            t.add("duration", ticks + " ticks, " + String.format(Locale.ROOT, "%.2f", ticks / (double) h.tickRate()) + " s");
+            t.add("world settings", worldSettings(h.worldSettings()));
+            t.add("notes", h.notes().isEmpty() ? "none" : Integer.toString(h.notes().size()));
+            for (int i = 0; i < h.notes().size(); i++) {
+                t.add("note " + (i + 1), h.notes().get(i));
+            }
+        }
+
+        private static String worldSettings(byte[] bytes) {
+            String size = bytes.length + " bytes";
+            WorldSettings w;
+            try {
+                w = WorldSettings.decode(bytes);
+            } catch (IllegalArgumentException e) {
+                return size + " (does not decode: " + e.getMessage() + ")";
+            }
+            MoveSettings m = w.move();
+            // For reading only: the replay never turns the cosine back into degrees this way.
+            double degrees = Math.toDegrees(StrictMath.acos(m.walkableNormalY()));
+            StringBuilder grips = new StringBuilder();
+            for (Map.Entry<String, Float> g : w.grip().entrySet()) {
+                grips.append(grips.length() == 0 ? "" : ", ").append(g.getKey()).append('=').append(SnapshotDiff.fmt(g.getValue()));
+            }
+            return size + ": gravity " + SnapshotDiff.fmt(m.gravity()) + ", maxSpeed " + SnapshotDiff.fmt(m.maxSpeed())
+                    + ", slope cosine " + SnapshotDiff.fmt(m.walkableNormalY())
+                    + String.format(Locale.ROOT, " (%.1f degrees)", degrees)
+                    + ", timeScale " + SnapshotDiff.fmt(w.timeScale()) + ", grips " + (grips.length() == 0 ? "none" : grips);
+        }
+
+        private static void describeContents(Table t, DemoFile demo) {
+            Map<ChunkKind, Integer> byKind = new EnumMap<>(ChunkKind.class);
+            for (ChunkKind k : ChunkKind.values()) {
+                byKind.put(k, 0);
+            }
+            Map<Integer, Integer> unknown = new TreeMap<>();
+            Map<Integer, String> slotNames = new TreeMap<>();
+            Set<String> joined = new LinkedHashSet<>();
+            Set<String> left = new LinkedHashSet<>();
+            for (Chunk c : demo.chunks()) {
+                if (c instanceof Chunk.Unknown u) {
+                    unknown.merge(u.code(), 1, Integer::sum);
+                    continue;
+                }
+                byKind.merge(c.kind(), 1, Integer::sum);
+                if (c instanceof Chunk.Join j) {
+                    slotNames.put(j.slot(), j.name());
+                    joined.add(j.name());
+                } else if (c instanceof Chunk.Leave l) {
+                    String name = slotNames.remove(l.slot());
+                    left.add(name != null ? name : "slot " + l.slot() + " (never joined)");
+                }
+            }
+            t.add("joins", byKind.get(ChunkKind.JOIN) + names(joined));
+            t.add("leaves", byKind.get(ChunkKind.LEAVE) + names(left));
+            t.add("inputs", Integer.toString(byKind.get(ChunkKind.INPUT)));
+            t.add("tick hashes", Integer.toString(byKind.get(ChunkKind.TICK_HASH)));
+            t.add("checkpoints", checkpoints(demo.checkpoints()));
+            StringBuilder counts = new StringBuilder();
+            for (Map.Entry<ChunkKind, Integer> e : byKind.entrySet()) {
+                counts.append(counts.length() == 0 ? "" : ", ").append(e.getKey().name()).append(' ').append(e.getValue());
+            }
+            for (Map.Entry<Integer, Integer> e : unknown.entrySet()) {
+                counts.append(", UNKNOWN(kind ").append(e.getKey()).append(") ").append(e.getValue());
+            }
+            t.add("chunks", demo.chunks().size() + " (" + counts + ")");
+        }
+
+        private static String names(Set<String> names) {
+            if (names.isEmpty()) {
+                return "";
+            }
+            List<String> shown = new ArrayList<>(names).subList(0, Math.min(names.size(), NAMES_LISTED));
+            String more = names.size() > shown.size() ? " and " + (names.size() - shown.size()) + " more" : "";
+            return " (" + String.join(", ", shown) + more + ")";
+        }
+
+        private static String checkpoints(List<DemoFile.IndexedCheckpoint> cps) {
+            if (cps.isEmpty()) {
+                return "0";
+            }
+            List<String> ticks = new ArrayList<>();
+            for (int i = 0; i < cps.size(); i++) {
+                boolean head = i < CHECKPOINTS_LISTED - 3, tail = i >= cps.size() - 2;
+                if (cps.size() <= CHECKPOINTS_LISTED || head || tail) {
+                    ticks.add(Long.toString(cps.get(i).checkpoint().tick()));
+                } else if (i == CHECKPOINTS_LISTED - 3) {
+                    ticks.add("...");
+                }
+            }
+            return cps.size() + " (ticks " + String.join(", ", ticks) + ")";
+        }
+
+        private static String status(DemoFile demo) {
+            if (!demo.truncated()) {
+                return "complete, CRC-32C ok";
+            }
+            String reach = demo.header() == null ? "no whole chunk" : "reaches tick " + demo.lastTick();
+            return "TRUNCATED, " + reach + "; whole chunks end at byte " + demo.wholeBytes() + " of " + demo.size()
+                    + "; no End chunk (truncated)";
+        }
+    }
+
+    /** {@code dh-host demo dump FILE}: one line per chunk, as the manifest describes it. */
+    @Command(name = "dump", mixinStandardHelpOptions = true,
+            description = {"Print one line per chunk: #index @byte-offset KIND and what it holds.",
+                "--from and --until keep the chunks whose tick is in that range (both inclusive); chunks without a"
+                    + " tick (the Header, kinds this build does not know) print only when --from is not given.",
+                "Exit 0 for a complete or truncated demo, 2 with a one-line error for a missing or damaged file."})
+    static final class Dump implements Callable<Integer> {
+        @Spec
+        CommandSpec spec;
+
+        @Parameters(paramLabel = "FILE", description = "A .dh-demo file.")
+        Path file;
+
+        @Option(names = "--from", paramLabel = "TICK", description = "First tick to print (inclusive).")
+        Long from;
+
+        @Option(names = "--until", paramLabel = "TICK", description = "Last tick to print (inclusive).")
+        Long until;
+
+        @Override
+        public Integer call() {
+            PrintWriter out = spec.commandLine().getOut();
+            PrintWriter err = spec.commandLine().getErr();
+            if (from != null && until != null && from > until) {
+                err.println("dh-host demo dump: --from " + from + " is after --until " + until);
+                err.flush();
+                return CommandLine.ExitCode.USAGE;
+            }
+            DemoFile demo = read(file, "dh-host demo dump", err);
+            if (demo == null) {
+                return CommandLine.ExitCode.USAGE;
+            }
+            long offset = DemoFile.MAGIC.length + 4;
+            List<Chunk> chunks = demo.chunks();
+            for (int i = 0; i < chunks.size(); i++) {
+                Chunk c = chunks.get(i);
+                if (shows(tickOf(c))) {
+                    String kind = c instanceof Chunk.Unknown u ? "UNKNOWN(kind " + u.code() + ")" : c.kind().name();
+                    out.println("#" + i + " @" + offset + " " + kind + " " + ChunkKind.describeChunk(c));
+                }
+                // Read-then-write gives the same bytes, so re-encoding measures each chunk as it sits in the file.
+                offset += ChunkKind.encodeChunk(c).length;
+            }
+            if (demo.truncated()) {
+                out.println("TRUNCATED: whole chunks end at byte " + demo.wholeBytes() + " of " + demo.size()
+                        + "; no End chunk");
+            }
+            out.flush();
+            return CommandLine.ExitCode.OK;
+        }
+
+        private boolean shows(Long tick) {
+            if (tick == null) {
+                return from == null;
+            }
+            return (from == null || tick >= from) && (until == null || tick <= until);
+        }
+    }
+
+    /** The tick a chunk refers to (the End chunk's last tick), or null for chunks without one. */
+    static Long tickOf(Chunk c) {
+        if (c instanceof Chunk.Join j) {
+            return j.tick();
+        } else if (c instanceof Chunk.Leave l) {
+            return l.tick();
+        } else if (c instanceof Chunk.Input in) {
+            return in.tick();
+        } else if (c instanceof Chunk.Checkpoint k) {
+            return k.tick();
+        } else if (c instanceof Chunk.TickHash h) {
+            return h.tick();
+        } else if (c instanceof Chunk.End e) {
+            return e.lastTick();
+        }
+        return null;
+    }
+
+    /**
+     * Reads a demo, or prints one line {@code <command>: <file>: <what>} on {@code err} and returns null:
+     * the reader's own words for damage (chunk index, byte offset, problem), a plain reason for I/O.
+     */
+    static DemoFile read(Path file, String command, PrintWriter err) {
+        String problem;
+        try {
+            if (Files.isDirectory(file)) {
+                problem = "is a directory";
+            } else if (Files.exists(file) && Files.size(file) > Integer.MAX_VALUE - 8) {
+                problem = Files.size(file) + " bytes is too large to be a demo";
+            } else {
+                return DemoReader.read(file);
+            }
+        } catch (DemoFormatException e) {
+            problem = e.getMessage();
+        } catch (NoSuchFileException e) {
+            problem = "no such file";
+        } catch (AccessDeniedException e) {
+            problem = "permission denied";
+        } catch (FileSystemException e) {
+            problem = e.getReason() != null ? e.getReason() : e.toString();
+        } catch (IOException e) {
+            problem = e.getMessage() != null ? e.getMessage() : e.toString();
+        }
+        err.println(command + ": " + file + ": " + problem);
+        err.flush();
+        return null;
+    }
+
+    /** {@code key: value} lines with the keys right-aligned, so every colon sits in one column. */
+    private static final class Table {
+        private final List<String[]> rows = new ArrayList<>();
+
+        void add(String key, String value) {
+            rows.add(new String[] {key, value});
+        }
+
+        void print(PrintWriter out) {
+            int width = 0;
+            for (String[] r : rows) {
+                width = Math.max(width, r[0].length());
+            }
+            for (String[] r : rows) {
+                out.println(" ".repeat(width - r[0].length()) + r[0] + ": " + r[1]);
+            }
+        }
+    }
+}
