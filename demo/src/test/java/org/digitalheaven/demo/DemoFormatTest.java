@@ -86,8 +86,13 @@ class DemoFormatTest {
     void randomMutationsAreCleanReadsOrFormatErrorsWithIndexAndOffset() {
         Random r = new Random(11);
         int clean = 0, damaged = 0;
+        com.sun.management.ThreadMXBean threads =
+                (com.sun.management.ThreadMXBean) java.lang.management.ManagementFactory.getThreadMXBean();
+        long self = Thread.currentThread().getId();
+        long worst = 0;
         for (int i = 0; i < 10_000; i++) {
             byte[] m = mutate(FILE, r);
+            long before = threads.getThreadAllocatedBytes(self);
             try {
                 DemoFile d = DemoReader.read(m);
                 assertTrue(d.wholeBytes() <= m.length);
@@ -99,8 +104,15 @@ class DemoFormatTest {
             } catch (RuntimeException | OutOfMemoryError e) {
                 fail("mutation " + i + " threw " + e, e);
             }
+            long allocated = threads.getThreadAllocatedBytes(self) - before;
+            worst = Math.max(worst, allocated);
+            // Payload copies plus decoded objects: a few times the file, never what a length field claims.
+            assertTrue(allocated < 16L * m.length + (1 << 20), "mutation " + i + " allocated " + allocated + " bytes for a "
+                    + m.length + "-byte file");
         }
         assertTrue(clean > 0 && damaged > 0, clean + " clean, " + damaged + " damaged");
+        System.out.printf("10,000 mutations: %d clean, %d damaged; worst read allocated %d bytes for a %d-byte file%n",
+                clean, damaged, worst, FILE.length);
     }
 
     private static byte[] mutate(byte[] src, Random r) {
