@@ -35,19 +35,44 @@ public final class DemoWriter implements AutoCloseable {
     private volatile String failure;
     private volatile boolean closed;
 
-    /** Creates {@code path} (never overwriting an existing file) and starts the writer thread. */
+    /** Creates {@code path} now (never overwriting an existing file) and starts the writer thread. */
     public static DemoWriter create(Path path, Consumer<String> onFailure) throws IOException {
         OutputStream out = Files.newOutputStream(path, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
         return new DemoWriter(path, out, QUEUE_CAPACITY, onFailure);
     }
 
-    /** For tests: any stream (one that fails, one that is slow), any queue size. */
+    /**
+     * Starts the writer thread, which creates {@code path} itself (never overwriting an existing file),
+     * so the caller, the game thread, never waits on the file system; a file that cannot be created is
+     * reported through {@code onFailure} like any later disk failure.
+     */
+    public static DemoWriter createLater(Path path, Consumer<String> onFailure) {
+        return new DemoWriter(path, null, QUEUE_CAPACITY, onFailure);
+    }
+
+    /** For tests: any stream (one that fails, one that is slow), any queue size; null opens {@code path} on the thread. */
     public DemoWriter(Path path, OutputStream out, int capacity, Consumer<String> onFailure) {
         this.path = path;
         this.queue = new ArrayBlockingQueue<>(capacity);
         this.onFailure = onFailure;
-        BufferedOutputStream buffered = new BufferedOutputStream(out, 1 << 16);
-        this.thread = new Thread(() -> drain(buffered), "dh-demo-writer");
+        this.thread = new Thread(() -> {
+            OutputStream o = out;
+            if (o == null) {
+                try {
+                    Files.createDirectories(path.toAbsolutePath().getParent());
+                    o = Files.newOutputStream(path, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
+                } catch (java.nio.file.FileAlreadyExistsException e) {
+                    fail("cannot create " + path + ": it already exists (a demo is never overwritten)");
+                    discard();
+                    return;
+                } catch (IOException e) {
+                    fail("cannot create " + path + ": " + e.getMessage());
+                    discard();
+                    return;
+                }
+            }
+            drain(new BufferedOutputStream(o, 1 << 16));
+        }, "dh-demo-writer");
         thread.setDaemon(true);
         thread.start();
     }
@@ -66,6 +91,17 @@ public final class DemoWriter implements AutoCloseable {
             return false;
         }
         return true;
+    }
+
+    /** After a failure to open: swallow what arrives until the closing mark, so submitters never block. */
+    private void discard() {
+        try {
+            while (!queue.take().last()) {
+                // dropped: the failure has been reported
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     private void drain(BufferedOutputStream out) {

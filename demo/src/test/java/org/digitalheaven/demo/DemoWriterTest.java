@@ -55,6 +55,29 @@ class DemoWriterTest {
         assertEquals("precious", Files.readString(f));
     }
 
+    @Test
+    void theWriterThreadCreatesTheFileAndStillNeverOverwrites() throws Exception {
+        Path fresh = dir.resolve("sub/later.dh-demo");
+        List<String> failures = new java.util.concurrent.CopyOnWriteArrayList<>();
+        DemoWriter w = DemoWriter.createLater(fresh, failures::add);
+        for (byte[] p : pieces()) {
+            assertTrue(w.submit(p, false));
+        }
+        assertTrue(w.close(5_000));
+        assertArrayEquals(DemoFormatTest.FILE, Files.readAllBytes(fresh));
+
+        Path taken = dir.resolve("taken-later.dh-demo");
+        Files.writeString(taken, "precious");
+        DemoWriter w2 = DemoWriter.createLater(taken, failures::add);
+        for (int i = 0; i < 100; i++) {
+            w2.submit(new byte[] {1, 2, 3}, false); // may be accepted before the failure is known; never blocks
+        }
+        assertFalse(w2.close(5_000));
+        assertEquals(1, failures.size(), failures.toString());
+        assertTrue(failures.get(0).contains("already exists"), failures.get(0));
+        assertEquals("precious", Files.readString(taken));
+    }
+
     /** A disk that fills up after {@code room} bytes. */
     static final class FullDisk extends OutputStream {
         private final byte[] written;

@@ -37,7 +37,8 @@ public final class DemoRecording implements TickListener {
     private final String engineVersion;
     private final String gitSha;
     private final Consumer<String> console;
-    private WriterFactory writers = DemoWriter::create;
+    /** The writer thread creates the file: the tick never waits on the file system. */
+    private WriterFactory writers = (path, onFailure) -> DemoWriter.createLater(path, onFailure);
     private Path pending;
     private DemoRecorder recorder;
 
@@ -191,7 +192,6 @@ public final class DemoRecording implements TickListener {
             Path path = pending;
             pending = null;
             try {
-                Files.createDirectories(path.toAbsolutePath().getParent());
                 DemoWriter w = writers.open(path, message -> console.accept("demo: recording stopped: " + message
                         + " (the file is readable up to its last whole chunk)"));
                 var m = server.map();

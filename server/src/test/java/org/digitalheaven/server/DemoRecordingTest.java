@@ -62,6 +62,9 @@ class DemoRecordingTest {
     /** Reads a demo once the writer thread has finished it (closing never makes the tick wait). */
     private static DemoFile readComplete(Path file) throws Exception {
         long deadline = System.nanoTime() + 5_000_000_000L;
+        while (!Files.exists(file) && System.nanoTime() < deadline) {
+            Thread.sleep(20); // the writer thread creates the file
+        }
         DemoFile d = DemoReader.read(file);
         while (d.truncated() && System.nanoTime() < deadline) {
             Thread.sleep(20);
