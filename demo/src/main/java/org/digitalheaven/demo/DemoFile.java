@@ -96,7 +96,8 @@ public final class DemoFile {
         return t;
     }
 
-    static long tickOf(Chunk c) {
+    /** The tick a chunk refers to (the End chunk's last tick), or {@link Long#MIN_VALUE} when it has none. */
+    public static long tickOf(Chunk c) {
         if (c instanceof Chunk.Join j) {
             return j.tick();
         } else if (c instanceof Chunk.Leave l) {

@@ -261,20 +261,8 @@ final class DemoCommand {
 
     /** The tick a chunk refers to (the End chunk's last tick), or null for chunks without one. */
     static Long tickOf(Chunk c) {
-        if (c instanceof Chunk.Join j) {
-            return j.tick();
-        } else if (c instanceof Chunk.Leave l) {
-            return l.tick();
-        } else if (c instanceof Chunk.Input in) {
-            return in.tick();
-        } else if (c instanceof Chunk.Checkpoint k) {
-            return k.tick();
-        } else if (c instanceof Chunk.TickHash h) {
-            return h.tick();
-        } else if (c instanceof Chunk.End e) {
-            return e.lastTick();
-        }
-        return null;
+        long t = DemoFile.tickOf(c);
+        return t == Long.MIN_VALUE ? null : t;
     }
 
     /**
