@@ -62,8 +62,9 @@ public final class Host implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Option(names = "--map", paramLabel = "NAME|FILE.map", defaultValue = "arena",
-            description = "Map to load: a name or barcode from the pallets, or a .map file (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--map", paramLabel = "NAME|FILE.map",
+            description = "Map to load: a name or barcode from the pallets, or a .map file (default: arena)."
+                    + " With --demo: the .map file a demo recorded on a bare map needs (an edited copy is fine).")
     String map;
 
     @Option(names = "--port", paramLabel = "N",
@@ -87,9 +88,12 @@ public final class Host implements Callable<Integer> {
     Integer tickRate;
 
     @Option(names = "--demo", paramLabel = "FILE",
-            description = "Replay a recorded .dh-demo headlessly and check it against its checkpoints"
-                    + " (arrives with the replay issue).")
+            description = "Replay a recorded .dh-demo headlessly, as fast as the machine runs, checking every"
+                    + " checkpoint bit for bit. Exit 0 when all match, 3 on a divergence, 2 when unreadable.")
     Path demo;
+
+    @Option(names = "--until", paramLabel = "TICK", description = "With --demo: stop replaying at this tick.")
+    Long until;
 
     public static void main(String[] args) {
         System.exit(commandLine().execute(args));
@@ -109,12 +113,50 @@ public final class Host implements Callable<Integer> {
         return new CommandLine(new Host());
     }
 
+    /** {@code --demo}: the headless replay. Exit 0 all checkpoints matched, 3 diverged, 2 unreadable. */
+    private int replay(PrintWriter err) {
+        PrintWriter out = spec.commandLine().getOut();
+        List<Path> search = new ArrayList<>();
+        search.add(ServerHome.resolveDefault(home).pallets());
+        search.addAll(pallets);
+        if (map != null && !map.endsWith(".map")) {
+            err.println("dh-host --demo: --map takes a .map file here (the demo names its own map); got " + map);
+            return CommandLine.ExitCode.USAGE;
+        }
+        org.digitalheaven.demo.DemoFile file;
+        try {
+            file = org.digitalheaven.demo.DemoReader.read(demo);
+        } catch (IOException e) {
+            err.println("dh-host --demo: " + demo + ": " + (e instanceof java.nio.file.NoSuchFileException ? "no such file"
+                    : e.getMessage()));
+            return CommandLine.ExitCode.USAGE;
+        } catch (org.digitalheaven.demo.DemoFormatException e) {
+            err.println("dh-host --demo: " + demo + ": " + e.getMessage());
+            return CommandLine.ExitCode.USAGE;
+        }
+        EngineVersion build = EngineVersion.current();
+        try {
+            org.digitalheaven.server.DemoReplay.Result r = org.digitalheaven.server.DemoReplay.run(file,
+                    new org.digitalheaven.server.DemoReplay.Options(search, map == null ? null : Path.of(map), until,
+                            build.engineVersion(), build.gitSha(), line -> {
+                                out.println(line);
+                                out.flush();
+                            }));
+            return r.ok() ? CommandLine.ExitCode.OK : 3;
+        } catch (org.digitalheaven.server.DemoReplay.ReplayException e) {
+            err.println("dh-host --demo: " + demo + ": " + e.getMessage());
+            return CommandLine.ExitCode.USAGE;
+        }
+    }
+
     @Override
     public Integer call() throws Exception {
         PrintWriter err = spec.commandLine().getErr();
         if (demo != null) {
-            err.println("dh-host: --demo (the headless replay) is not built yet; see the replay issue");
-            return CommandLine.ExitCode.USAGE;
+            return replay(err);
+        }
+        if (map == null) {
+            map = "arena";
         }
         ServerHome serverHome;
         Preferences prefs;

@@ -62,6 +62,12 @@ class DemoRecordingIT {
         assertTrue(info.matches("(?s).*joins?:\\s+4\\b.*"), info);
         assertTrue(info.matches("(?s).*inputs?:\\s+" + 4 * ticks + "\\b.*"), info);
         assertTrue(info.contains("CRC-32C ok"), info);
+
+        // And the headless replay of what the bots did over real UDP matches every checkpoint.
+        StringWriter out = new StringWriter(), err = new StringWriter();
+        int code = Host.run(new PrintWriter(out), new PrintWriter(err), "--demo", file.toString(), "--home", home.toString());
+        assertEquals(0, code, out + "\n" + err);
+        assertTrue(out.toString().strip().endsWith(": OK"), out.toString());
     }
 
     @Test

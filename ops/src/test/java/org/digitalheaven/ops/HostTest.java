@@ -73,10 +73,10 @@ class HostTest {
     }
 
     @Test
-    void aReplayRequestIsRefusedClearlyUntilTheReplayExists() {
-        Result r = run("--demo", "game.dh-demo");
+    void aMissingDemoIsExitTwoWithOneLineAndABadTickRateToo() {
+        Result r = run("--demo", "no-such-game.dh-demo");
         assertEquals(2, r.exitCode());
-        assertTrue(r.err().contains("not built yet"), r.err());
+        assertEquals("dh-host --demo: no-such-game.dh-demo: no such file", r.err().strip());
         Result t = run("--tick-rate", "5", "--home", System.getProperty("java.io.tmpdir") + "/dh-host-test-home");
         assertEquals(2, t.exitCode());
         assertTrue(t.err().contains("outside 10..240"), t.err());

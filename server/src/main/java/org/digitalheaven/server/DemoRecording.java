@@ -109,7 +109,7 @@ public final class DemoRecording implements TickListener {
         if (recorder == null) {
             return "demo stop: nothing is recording";
         }
-        return close("stopped", 0);
+        return close("stopped", 0, false);
     }
 
     /** {@code demo status}. */
@@ -141,7 +141,7 @@ public final class DemoRecording implements TickListener {
     }
 
     /** Closes the recording; {@code waitMillis} 0 keeps the tick off the disk (the writer thread finishes the file). */
-    private String close(String why, long waitMillis) {
+    private String close(String why, long waitMillis, boolean announce) {
         DemoRecorder r = recorder;
         recorder = null;
         String failure = r.stop(server.universe(), waitMillis);
@@ -149,7 +149,9 @@ public final class DemoRecording implements TickListener {
                 ? "demo: " + why + "; " + r.path() + " holds " + r.ticksRecorded() + " tick(s), " + r.checkpoints()
                         + " checkpoint(s), " + r.bytes() + " bytes"
                 : "demo: " + why + "; the recording had failed: " + failure;
-        console.accept(line);
+        if (announce) {
+            console.accept(line); // closed on its own: nobody asked, so say so on the console
+        }
         return line;
     }
 
@@ -224,7 +226,7 @@ public final class DemoRecording implements TickListener {
     public void onMapChange(Universe old) {
         pending = null;
         if (recorder != null) {
-            close("closed because the map changed", 0);
+            close("closed because the map changed", 0, true);
         }
     }
 
@@ -233,7 +235,7 @@ public final class DemoRecording implements TickListener {
         pending = null;
         if (recorder != null) {
             // The process may exit next: wait for the file to be complete.
-            close("closed because the server is shutting down", 10_000);
+            close("closed because the server is shutting down", 10_000, true);
         }
     }
 }

@@ -144,6 +144,35 @@ public final class GameServer {
     }
 
     private DemoRecording recording;
+    private java.util.function.IntFunction<PlayerInput> inputSource;
+
+    /**
+     * Where pawns without a session get their input each tick (the replay's recorded inputs); null
+     * leaves them holding their look.
+     */
+    public void setInputSource(java.util.function.IntFunction<PlayerInput> source) {
+        this.inputSource = source;
+    }
+
+    /** Adds a pawn that has no session (a replayed one) at this boundary, exactly as given. */
+    public Pawn addPawnWithoutSession(int slot, int wireId, String name, CharacterMotion motion) {
+        Pawn p = universe.addPawn(slot, wireId, name, motion);
+        for (TickListener l : listeners) {
+            l.onJoin(universe, p);
+        }
+        return p;
+    }
+
+    /** Removes a pawn that has no session, at this boundary. */
+    public void removePawnWithoutSession(int slot) {
+        Pawn p = universe.pawn(slot);
+        if (p != null) {
+            for (TickListener l : listeners) {
+                l.onLeave(universe, p);
+            }
+            universe.removePawn(slot);
+        }
+    }
 
     /**
      * Turns on {@code demo record}: recordings default to {@code demosFolder}, and their headers carry
@@ -252,6 +281,13 @@ public final class GameServer {
         for (Session s : bySlot) {
             if (s != null) {
                 inputs[s.slot()] = s.inputs().next();
+            }
+        }
+        if (inputSource != null) {
+            for (Pawn p : universe.pawns()) {
+                if (bySlot[p.slot()] == null) {
+                    inputs[p.slot()] = inputSource.apply(p.slot());
+                }
             }
         }
         universe.tick(inputs);

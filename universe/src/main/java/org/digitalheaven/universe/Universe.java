@@ -113,6 +113,17 @@ public final class Universe {
         return tick;
     }
 
+    /**
+     * Starts a fresh universe's tick counter at {@code tick}: a replay of a recording that began
+     * mid-session counts ticks as the recording did. Only before the first tick.
+     */
+    public void startAt(long startTick) {
+        if (tick != 0) {
+            throw new IllegalStateException("the universe has already ticked (tick " + tick + ")");
+        }
+        this.tick = startTick;
+    }
+
     public PhysicsWorld physics() {
         return physics;
     }

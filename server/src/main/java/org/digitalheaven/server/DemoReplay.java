@@ -1,0 +1,206 @@
+package org.digitalheaven.server;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Locale;
+import java.util.function.Consumer;
+import org.digitalheaven.demo.Chunk;
+import org.digitalheaven.demo.DemoFile;
+import org.digitalheaven.maps.MapFormatException;
+import org.digitalheaven.maps.PalletException;
+import org.digitalheaven.maps.PalletRepository;
+import org.digitalheaven.maps.ResolvedMap;
+import org.digitalheaven.server.net.LoopbackNetwork;
+import org.digitalheaven.server.prefs.Preferences;
+import org.digitalheaven.universe.PlayerInput;
+import org.digitalheaven.universe.Snapshot;
+import org.digitalheaven.universe.SnapshotCodec;
+import org.digitalheaven.universe.SnapshotDiff;
+import org.digitalheaven.universe.Universe;
+import org.digitalheaven.universe.WorldSettings;
+
+/**
+ * The headless replay: the dedicated-server composition ({@link GameServer}, its map install, its
+ * {@code tickOnce}) on a loopback transport nobody connects to, fed from a demo instead of sessions.
+ * At each boundary it applies the recorded leaves and joins (pawns rebuilt exactly as they stood),
+ * compares the live world to the recorded checkpoint (pawns by wire id, objects by authored index,
+ * every field bit-exact) and the state hash, then runs the tick over the recorded inputs. It keeps
+ * going after a divergence, so the report shows where it starts and how far it runs.
+ */
+public final class DemoReplay {
+
+    /** What the replay needs beyond the file: where maps are, an edited map, where to stop, the build. */
+    public record Options(List<Path> palletFolders, Path mapFile, Long until, String engineVersion, String gitSha,
+            Consumer<String> out) {
+    }
+
+    /** The outcome; {@code divergedAt} null means every checkpoint matched. */
+    public record Result(long ticksReplayed, long lastTick, double seconds, int checkpointsChecked, Long divergedAt,
+            Long firstHashDifference, boolean truncated) {
+        public boolean ok() {
+            return divergedAt == null;
+        }
+    }
+
+    /** A demo that cannot be replayed at all (no header, a map that cannot be found); exit 2. */
+    public static final class ReplayException extends Exception {
+        private static final long serialVersionUID = 1L;
+
+        public ReplayException(String message) {
+            super(message);
+        }
+    }
+
+    private DemoReplay() {
+    }
+
+    public static Result run(DemoFile demo, Options o) throws ReplayException {
+        Chunk.Header h = demo.header();
+        if (h == null) {
+            throw new ReplayException("the file ends before its header is whole; nothing to replay");
+        }
+        Consumer<String> out = o.out();
+        ResolvedMap map = resolveMap(h, o);
+        if (!Arrays.equals(map.closureHash(), h.closureHash())) {
+            out.accept("warning: the map's pallet closure hash differs: recorded " + HexFormat.of().formatHex(h.closureHash())
+                    + ", installed " + map.closureHashHex() + "; replaying anyway");
+        }
+        if (!h.engineVersion().equals(o.engineVersion()) || !h.gitSha().equals(o.gitSha())) {
+            out.accept("warning: recorded with engine " + h.engineVersion() + " (" + h.gitSha() + "), replaying with "
+                    + o.engineVersion() + " (" + o.gitSha() + ")");
+        }
+        Preferences prefs = Preferences.inMemory();
+        WorldSettings world;
+        try {
+            world = WorldSettings.decode(h.worldSettings());
+        } catch (IllegalArgumentException e) {
+            throw new ReplayException("the header's world settings cannot be read: " + e.getMessage());
+        }
+        String problem = prefs.setWorld(world);
+        if (problem != null) {
+            throw new ReplayException("the recorded world rules cannot be applied: " + problem);
+        }
+        GameServer server = new GameServer(new GameServer.Options(prefs, o.palletFolders(), NanoClock.SYSTEM, 0L,
+                line -> { }, h.tickRate()), new LoopbackNetwork().endpoint());
+        try {
+            server.start(o.mapFile() != null ? o.mapFile().toString() : h.mapBarcode());
+        } catch (IOException | PalletException | MapFormatException e) {
+            throw new ReplayException("cannot install " + h.mapBarcode() + ": " + e.getMessage());
+        }
+        try {
+            return replay(demo, h, server, o);
+        } finally {
+            server.shutdown("replay over");
+        }
+    }
+
+    private static ResolvedMap resolveMap(Chunk.Header h, Options o) throws ReplayException {
+        try {
+            if (o.mapFile() != null) {
+                ResolvedMap m = PalletRepository.resolveFile(o.mapFile());
+                if (!m.barcode().equals(h.mapBarcode())) {
+                    throw new ReplayException("--map " + o.mapFile() + " is " + m.barcode() + ", but the demo was recorded on "
+                            + h.mapBarcode());
+                }
+                return m;
+            }
+            if (h.mapBarcode().startsWith("Local.Level.")) {
+                throw new ReplayException("the demo was recorded on a bare map file (" + h.mapBarcode()
+                        + "); give it with --map FILE.map");
+            }
+            return PalletRepository.search(o.palletFolders()).resolve(h.mapBarcode());
+        } catch (PalletException e) {
+            throw new ReplayException(e.getMessage());
+        }
+    }
+
+    private static Result replay(DemoFile demo, Chunk.Header h, GameServer server, Options o) {
+        Consumer<String> out = o.out();
+        Universe u = server.universe();
+        u.startAt(h.startTick());
+        PlayerInput[] inputs = new PlayerInput[Universe.MAX_SLOTS];
+        server.setInputSource(slot -> inputs[slot]);
+        List<Chunk> chunks = demo.chunks();
+        long tick = h.startTick();
+        long start = System.nanoTime();
+        long replayed = 0;
+        int checked = 0;
+        Long diverged = null;
+        Long hashDiff = null;
+        boolean pending = false;
+        for (int i = 1; i < chunks.size(); i++) {
+            Chunk c = chunks.get(i);
+            if (c instanceof Chunk.End || c instanceof Chunk.Unknown) {
+                continue;
+            }
+            long t = org.digitalheaven.demo.DemoFile.tickOf(c);
+            if (t > tick && pending) {
+                // Boundary `tick` is complete: run its tick over the recorded inputs.
+                if (o.until() != null && tick >= o.until()) {
+                    break;
+                }
+                server.tickOnce();
+                Arrays.fill(inputs, null);
+                replayed++;
+                tick++;
+                pending = false;
+                if (t > tick) {
+                    out.accept("warning: the demo skips from tick " + tick + " to " + t + "; replaying on from there");
+                    break;
+                }
+            }
+            pending = true;
+            if (c instanceof Chunk.Leave l) {
+                server.removePawnWithoutSession(l.slot());
+            } else if (c instanceof Chunk.Join j) {
+                server.addPawnWithoutSession(j.slot(), j.wireId(), j.name(), j.motion());
+            } else if (c instanceof Chunk.Input in) {
+                inputs[in.slot()] = in.input();
+            } else if (c instanceof Chunk.TickHash th) {
+                // The opening hash covers each pawn's input from before the recording, which is not carried.
+                if (hashDiff == null && th.tick() != h.startTick() && th.hash() != u.stateHash()) {
+                    hashDiff = th.tick();
+                }
+            } else if (c instanceof Chunk.Checkpoint k) {
+                checked++;
+                Snapshot recorded = SnapshotCodec.decode(k.snapshot());
+                List<SnapshotDiff.Mismatch> d = SnapshotDiff.compare(recorded, u.snapshot());
+                if (k.tick() == h.startTick()) {
+                    // The input a pawn ran before the recording began is not part of the recording.
+                    d = new ArrayList<>(d);
+                    d.removeIf(m -> m.field().equals("lastInput"));
+                }
+                if (!d.isEmpty() && diverged == null) {
+                    diverged = k.tick();
+                    out.accept("DIVERGED tick " + k.tick() + " " + d.get(0).describe());
+                    if (k.tick() == h.startTick() && !h.notes().isEmpty()) {
+                        out.accept("  the recording notes what it does not carry:");
+                        h.notes().forEach(n -> out.accept("  - " + n));
+                    }
+                }
+            }
+        }
+        double seconds = (System.nanoTime() - start) / 1e9;
+        Result r = new Result(replayed, u.tickCount(), seconds, checked, diverged, hashDiff, demo.truncated());
+        StringBuilder line = new StringBuilder(String.format(Locale.ROOT,
+                "demo: replayed %d tick(s) to %d in %.2fs (%.0f ticks/s), checked %d checkpoint(s): ",
+                replayed, u.tickCount(), seconds, replayed / Math.max(seconds, 1e-9), checked));
+        if (diverged == null) {
+            line.append("OK");
+        } else {
+            line.append("DIVERGED at tick ").append(diverged);
+            if (hashDiff != null) {
+                line.append(" (first differing state hash at tick ").append(hashDiff).append(')');
+            }
+        }
+        if (demo.truncated()) {
+            line.append("; the file is truncated: replayed to its last whole chunk");
+        }
+        out.accept(line.toString());
+        return r;
+    }
+}

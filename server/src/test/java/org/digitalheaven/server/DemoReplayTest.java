@@ -1,0 +1,159 @@
+package org.digitalheaven.server;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Random;
+import org.digitalheaven.demo.DemoFile;
+import org.digitalheaven.demo.DemoReader;
+import org.digitalheaven.server.client.GameClient;
+import org.digitalheaven.server.net.LoopbackNetwork;
+import org.digitalheaven.server.prefs.Preferences;
+import org.digitalheaven.universe.PlayerInput;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Record with the real server, replay with the real server, and compare. */
+class DemoReplayTest {
+
+    @TempDir
+    Path dir;
+
+    /** A recording of clients wandering on {@code map} for {@code ticks}, with a join and a leave mid-way. */
+    private Path record(String map, int ticks, String name) throws Exception {
+        LoopbackNetwork net = new LoopbackNetwork();
+        Preferences prefs = Preferences.inMemory();
+        prefs.set("server.demo.checkpointTicks", "60");
+        GameServer server = new GameServer(new GameServer.Options(prefs, List.of(), NanoClock.SYSTEM, 3L, l -> { }),
+                net.endpoint());
+        server.start(map);
+        DemoRecording rec = server.enableRecording(dir, "v", "sha");
+        List<GameClient> clients = new ArrayList<>();
+        try {
+            for (int i = 0; i < 3; i++) {
+                clients.add(join(server, net, "p" + i));
+            }
+            rec.record(name);
+            Random r = new Random(9);
+            float[] yaw = {0, 90, 180, 270};
+            for (int t = 0; t < ticks; t++) {
+                if (t == ticks / 3) {
+                    clients.get(2).disconnect();
+                }
+                if (t == ticks / 2) {
+                    clients.add(join(server, net, "late"));
+                }
+                for (int i = 0; i < clients.size(); i++) {
+                    if (i == 2 && t >= ticks / 3) {
+                        continue;
+                    }
+                    yaw[i % 4] += (r.nextFloat() - 0.5f) * 20;
+                    int b = r.nextInt(40) == 0 ? PlayerInput.JUMP : (r.nextInt(10) == 0 ? PlayerInput.CROUCH : 0);
+                    clients.get(i).sendInput(PlayerInput.of(1, r.nextFloat() - 0.5f, yaw[i % 4], 0, b));
+                }
+                server.tickOnce();
+            }
+            rec.stop();
+        } finally {
+            clients.forEach(GameClient::close);
+            server.shutdown("done");
+        }
+        Path file = dir.resolve(name + ".dh-demo");
+        for (int i = 0; i < 250 && (!Files.exists(file) || DemoReader.read(file).truncated()); i++) {
+            Thread.sleep(20);
+        }
+        return file;
+    }
+
+    private static GameClient join(GameServer server, LoopbackNetwork net, String name) throws Exception {
+        GameClient c = new GameClient(net.endpoint(), server.localAddress(), name);
+        Thread t = new Thread(() -> {
+            try {
+                c.connect(5_000);
+            } catch (Exception e) {
+                throw new IllegalStateException(e);
+            }
+        });
+        t.start();
+        while (t.isAlive()) {
+            server.tickOnce();
+            Thread.sleep(1);
+        }
+        return c;
+    }
+
+    private DemoReplay.Result replay(Path file, List<Path> pallets, List<String> out) throws Exception {
+        return DemoReplay.run(DemoReader.read(file), new DemoReplay.Options(pallets, null, null, "v", "sha", out::add));
+    }
+
+    @Test
+    void aRecordedSessionReplaysBitForBit() throws Exception {
+        Path file = record("doors", 600, "doors-run");
+        DemoFile d = DemoReader.read(file);
+        assertFalse(d.truncated());
+        List<String> out = new ArrayList<>();
+        DemoReplay.Result r = replay(file, List.of(), out);
+        assertTrue(r.ok(), String.join("\n", out));
+        assertNull(r.firstHashDifference(), String.join("\n", out));
+        long recorded = d.end().lastTick() - d.header().startTick();
+        assertEquals(recorded, r.ticksReplayed());
+        assertEquals(d.checkpoints().size(), r.checkpointsChecked());
+        assertTrue(out.get(out.size() - 1).matches("demo: replayed " + recorded + " tick\\(s\\) to \\d+ in .*checked "
+                + d.checkpoints().size() + " checkpoint\\(s\\): OK"), out.toString());
+    }
+
+    @Test
+    void aMapChangedByOneBrushFaceDivergesNamingPawnFieldAndTheFirstDifferingTick() throws Exception {
+        Path file = record("jumps", 600, "jumps-run");
+        // A user pallet overriding the built-in one, with the floor raised by one unit.
+        Path pallet = dir.resolve("pallets/core");
+        Files.createDirectories(pallet.resolve("maps"));
+        Files.writeString(pallet.resolve("pallet.json"),
+                "{\"barcode\": \"DigitalHeaven.Core\", \"version\": \"1.0.0\", \"dependencies\": [], \"maps\": [\"jumps\"]}");
+        String jumps = new String(getClass().getClassLoader().getResourceAsStream("pallets/DigitalHeaven.Core/maps/jumps.map")
+                .readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        String edited = jumps.replaceFirst("\\( (-?\\d+) (-?\\d+) 0 \\)", "( $1 $2 1 )");
+        assertFalse(edited.equals(jumps), "the edit changed a face");
+        Files.writeString(pallet.resolve("maps/jumps.map"), edited);
+        List<String> out = new ArrayList<>();
+        DemoReplay.Result r = replay(file, List.of(dir.resolve("pallets")), out);
+        String all = String.join("\n", out);
+        assertFalse(r.ok(), all);
+        assertTrue(out.get(0).startsWith("warning: the map's pallet closure hash differs: recorded "), all);
+        String diverged = out.stream().filter(l -> l.startsWith("DIVERGED tick ")).findFirst().orElseThrow();
+        assertTrue(diverged.matches("DIVERGED tick \\d+ PlayerPawn@\\d+ \\w+: recorded .*, replayed .*"), diverged);
+        assertTrue(out.get(out.size() - 1).contains("DIVERGED at tick " + r.divergedAt()), all);
+        assertTrue(r.firstHashDifference() != null && r.firstHashDifference() <= r.divergedAt(), all);
+    }
+
+    @Test
+    void aTruncatedDemoReplaysToItsLastWholeChunkAndSaysSo() throws Exception {
+        Path file = record("arena", 300, "cut");
+        byte[] bytes = Files.readAllBytes(file);
+        Path cut = dir.resolve("cut-short.dh-demo");
+        Files.write(cut, Arrays.copyOf(bytes, bytes.length * 2 / 3));
+        List<String> out = new ArrayList<>();
+        DemoReplay.Result r = replay(cut, List.of(), out);
+        assertTrue(r.truncated());
+        assertTrue(r.ok(), out.toString());
+        assertTrue(r.ticksReplayed() > 100 && r.ticksReplayed() < 300, out.toString());
+        assertTrue(out.get(out.size() - 1).endsWith("the file is truncated: replayed to its last whole chunk"), out.toString());
+    }
+
+    @Test
+    void aDemoOnAMapThatCannotBeFoundIsAClearError() throws Exception {
+        Path file = record("arena", 30, "lost");
+        DemoFile d = DemoReader.read(file);
+        DemoReplay.ReplayException e = assertThrows(DemoReplay.ReplayException.class, () -> DemoReplay.run(d,
+                new DemoReplay.Options(List.of(), dir.resolve("other.map"), null, "v", "sha", s -> { })));
+        assertTrue(e.getMessage().contains("other.map"), e.getMessage());
+    }
+}
