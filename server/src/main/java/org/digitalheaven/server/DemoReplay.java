@@ -177,7 +177,8 @@ public final class DemoReplay {
                 if (!d.isEmpty() && diverged == null) {
                     diverged = k.tick();
                     out.accept("DIVERGED tick " + k.tick() + " " + d.get(0).describe());
-                    if (k.tick() == h.startTick() && !h.notes().isEmpty()) {
+                    // Whatever the tick, what the recording knows it does not carry is the first thing to check.
+                    if (!h.notes().isEmpty()) {
                         out.accept("  the recording notes what it does not carry:");
                         h.notes().forEach(n -> out.accept("  - " + n));
                     }

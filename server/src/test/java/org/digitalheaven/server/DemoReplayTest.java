@@ -29,8 +29,11 @@ class DemoReplayTest {
 
     /** A recording of clients wandering on {@code map} for {@code ticks}, with a join and a leave mid-way. */
     private Path record(String map, int ticks, String name) throws Exception {
+        return record(map, ticks, name, Preferences.inMemory());
+    }
+
+    private Path record(String map, int ticks, String name, Preferences prefs) throws Exception {
         LoopbackNetwork net = new LoopbackNetwork();
-        Preferences prefs = Preferences.inMemory();
         prefs.set("server.demo.checkpointTicks", "60");
         GameServer server = new GameServer(new GameServer.Options(prefs, List.of(), NanoClock.SYSTEM, 3L, l -> { }),
                 net.endpoint());
@@ -146,6 +149,31 @@ class DemoReplayTest {
         assertTrue(r.ok(), out.toString());
         assertTrue(r.ticksReplayed() > 100 && r.ticksReplayed() < 300, out.toString());
         assertTrue(out.get(out.size() - 1).endsWith("the file is truncated: replayed to its last whole chunk"), out.toString());
+    }
+
+    @Test
+    void aReplayUnderANonDefaultSlopeLimitMatches() throws Exception {
+        Preferences prefs = Preferences.inMemory();
+        assertNull(prefs.set("world.slopeLimit", "33.3"));
+        assertNull(prefs.set("world.gravity", "20"));
+        Path file = record("jumps", 300, "slope", prefs);
+        List<String> out = new ArrayList<>();
+        DemoReplay.Result r = replay(file, List.of(), out);
+        assertTrue(r.ok(), String.join("\n", out));
+        assertNull(r.firstHashDifference(), String.join("\n", out));
+    }
+
+    @Test
+    void aPerPlayerOverrideIsNotCarriedSoTheReplayDivergesAndTheNotesSaySo() throws Exception {
+        Preferences prefs = Preferences.inMemory();
+        assertNull(prefs.set("players.p0.maxSpeed", "14"));
+        Path file = record("arena", 300, "override", prefs);
+        List<String> out = new ArrayList<>();
+        DemoReplay.Result r = replay(file, List.of(), out);
+        String all = String.join("\n", out);
+        assertFalse(r.ok(), all);
+        assertTrue(DemoReader.read(file).header().notes().stream().anyMatch(n -> n.contains("players.p0.maxSpeed=14.0")), all);
+        assertTrue(all.contains("  - per-player override not carried: players.p0.maxSpeed=14.0"), "the replay prints it: " + all);
     }
 
     @Test
