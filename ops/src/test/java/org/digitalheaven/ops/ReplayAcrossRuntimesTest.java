@@ -1,0 +1,89 @@
+package org.digitalheaven.ops;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.File;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.digitalheaven.console.EmbeddedServer;
+import org.digitalheaven.demo.DemoReader;
+import org.digitalheaven.server.client.GameClient;
+import org.digitalheaven.server.prefs.Preferences;
+import org.digitalheaven.universe.PlayerInput;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A demo recorded in this JVM (OpenJDK 17, C2) must replay bit for bit in another: the interpreter
+ * ({@code -Xint}) and, where the machine has it, Temurin 25.
+ */
+class ReplayAcrossRuntimesTest {
+
+    static final Path TEMURIN = Path.of("/usr/lib/jvm/temurin-25-jdk-amd64/bin/java");
+
+    @TempDir
+    static Path dir;
+    static Path demo;
+
+    @BeforeAll
+    static void recordInProcess() throws Exception {
+        try (EmbeddedServer s = EmbeddedServer.start("doors", Preferences.inMemory(), List.of())) {
+            s.enableRecording(dir);
+            GameClient a = s.connectLocalPlayer("a");
+            GameClient b = s.connectLocalPlayer("b");
+            s.run("demo record runtimes");
+            for (int i = 0; i < 150; i++) {
+                a.sendInput(PlayerInput.of(1, 0, i * 2, 0, i % 40 == 0 ? PlayerInput.JUMP : 0));
+                b.sendInput(PlayerInput.of(1, -0.5f, 180 - i, 0, i % 25 == 0 ? PlayerInput.CROUCH : 0));
+                Thread.sleep(16);
+            }
+            s.run("demo stop");
+        }
+        demo = dir.resolve("runtimes.dh-demo");
+        for (int i = 0; i < 250 && (!Files.exists(demo) || DemoReader.read(demo).truncated()); i++) {
+            Thread.sleep(20);
+        }
+    }
+
+    /** Replays the demo with {@code java} and flags in a fresh process; returns its output and exit code. */
+    private static String[] replayIn(String java, String... flags) throws Exception {
+        List<String> cmd = new ArrayList<>();
+        cmd.add(java);
+        cmd.addAll(List.of(flags));
+        cmd.addAll(List.of("-cp", System.getProperty("java.class.path"), Host.class.getName(), "--demo", demo.toString(),
+                "--home", dir.resolve("home").toString()));
+        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(dir.resolve("out.txt").toFile()).start();
+        assertTrue(p.waitFor(5, TimeUnit.MINUTES), "replay finished");
+        return new String[] {Files.readString(dir.resolve("out.txt"), StandardCharsets.UTF_8), Integer.toString(p.exitValue())};
+    }
+
+    @Test
+    void replaysInTheInterpreter() throws Exception {
+        String java = ProcessHandle.current().info().command().orElse("java");
+        String[] r = replayIn(java, "-Xint");
+        System.out.print("-Xint: " + r[0]);
+        assertEquals("0", r[1], r[0]);
+        assertTrue(r[0].strip().endsWith(": OK"), r[0]);
+    }
+
+    @Test
+    void replaysUnderTemurin25() throws Exception {
+        String why = "skipped: Temurin 25 is not at " + TEMURIN + " on this machine";
+        if (!Files.isExecutable(TEMURIN)) {
+            System.out.println(why);
+        }
+        Assumptions.assumeTrue(Files.isExecutable(TEMURIN), why);
+        String[] r = replayIn(TEMURIN.toString());
+        System.out.print("Temurin 25: " + r[0]);
+        assertEquals("0", r[1], r[0]);
+        assertTrue(r[0].strip().endsWith(": OK"), r[0]);
+        assertTrue(File.separator.equals("/"));
+    }
+}
