@@ -95,6 +95,11 @@ public final class Host implements Callable<Integer> {
     @Option(names = "--until", paramLabel = "TICK", description = "With --demo: stop replaying at this tick.")
     Long until;
 
+    @Option(names = "--demoLog", paramLabel = "positions,ground,contacts", split = ",",
+            description = "With --demo: per-tick lines: positions (position, velocity), ground (grounded, normal,"
+                    + " ticks since grounded), contacts (contact planes and their bodies, after a census of every body).")
+    List<String> demoLog = new ArrayList<>();
+
     public static void main(String[] args) {
         System.exit(commandLine().execute(args));
     }
@@ -123,6 +128,13 @@ public final class Host implements Callable<Integer> {
             err.println("dh-host --demo: --map takes a .map file here (the demo names its own map); got " + map);
             return CommandLine.ExitCode.USAGE;
         }
+        for (String l : demoLog) {
+            if (!org.digitalheaven.server.DemoReplay.LOGS.contains(l)) {
+                err.println("dh-host --demo: unknown --demoLog \"" + l + "\"; use " + String.join(",",
+                        org.digitalheaven.server.DemoReplay.LOGS));
+                return CommandLine.ExitCode.USAGE;
+            }
+        }
         org.digitalheaven.demo.DemoFile file;
         try {
             file = org.digitalheaven.demo.DemoReader.read(demo);
@@ -141,7 +153,7 @@ public final class Host implements Callable<Integer> {
                             build.engineVersion(), build.gitSha(), line -> {
                                 out.println(line);
                                 out.flush();
-                            }));
+                            }, java.util.Set.copyOf(demoLog)));
             return r.ok() ? CommandLine.ExitCode.OK : 3;
         } catch (org.digitalheaven.server.DemoReplay.ReplayException e) {
             err.println("dh-host --demo: " + demo + ": " + e.getMessage());

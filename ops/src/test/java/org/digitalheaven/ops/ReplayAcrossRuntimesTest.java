@@ -18,7 +18,6 @@ import org.digitalheaven.universe.PlayerInput;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * A demo recorded in this JVM (OpenJDK 17, C2) must replay bit for bit in another: the interpreter
@@ -28,12 +27,18 @@ class ReplayAcrossRuntimesTest {
 
     static final Path TEMURIN = Path.of("/usr/lib/jvm/temurin-25-jdk-amd64/bin/java");
 
-    @TempDir
+    /** Shared with DemoLogTest, so not a JUnit @TempDir (that is deleted when this class finishes). */
     static Path dir;
     static Path demo;
 
     @BeforeAll
-    static void recordInProcess() throws Exception {
+    static synchronized void recordInProcess() throws Exception {
+        if (demo != null) {
+            return;
+        }
+        if (dir == null) {
+            dir = java.nio.file.Files.createTempDirectory("dh-runtimes");
+        }
         try (EmbeddedServer s = EmbeddedServer.start("doors", Preferences.inMemory(), List.of())) {
             s.enableRecording(dir);
             GameClient a = s.connectLocalPlayer("a");

@@ -35,8 +35,15 @@ public final class DemoReplay {
 
     /** What the replay needs beyond the file: where maps are, an edited map, where to stop, the build. */
     public record Options(List<Path> palletFolders, Path mapFile, Long until, String engineVersion, String gitSha,
-            Consumer<String> out) {
+            Consumer<String> out, java.util.Set<String> logs) {
+        public Options(List<Path> palletFolders, Path mapFile, Long until, String engineVersion, String gitSha,
+                Consumer<String> out) {
+            this(palletFolders, mapFile, until, engineVersion, gitSha, out, java.util.Set.of());
+        }
     }
+
+    /** The per-tick logs {@code --demoLog} can ask for. */
+    public static final List<String> LOGS = List.of("positions", "ground", "contacts");
 
     /** The outcome; {@code divergedAt} null means every checkpoint matched. */
     public record Result(long ticksReplayed, long lastTick, double seconds, int checkpointsChecked, Long divergedAt,
@@ -98,6 +105,35 @@ public final class DemoReplay {
         }
     }
 
+    /** Every physics body, once, so a contact's body id can be traced to the brush or entity behind it. */
+    private static void census(Universe u, Consumer<String> out) {
+        for (org.digitalheaven.physics.BodyInfo b : u.physics().describeBodies()) {
+            out.accept("body " + b.id() + " " + b.kind().word() + " " + SnapshotDiff.fmt(b.bounds().min()) + ".."
+                    + SnapshotDiff.fmt(b.bounds().max()) + " surface " + b.surface() + " \"" + b.label() + "\"");
+        }
+    }
+
+    /** The {@code --demoLog} lines for the tick just simulated; formats are in the README. */
+    private static void log(Universe u, long tick, boolean positions, boolean ground, boolean contacts, Consumer<String> out) {
+        for (org.digitalheaven.universe.Pawn p : u.pawns()) {
+            var m = p.motion();
+            String who = "tick " + tick + " PlayerPawn@" + p.wireId();
+            if (positions) {
+                out.accept(who + " position " + SnapshotDiff.fmt(m.position()) + " velocity " + SnapshotDiff.fmt(m.velocity()));
+            }
+            if (ground) {
+                out.accept(who + " grounded " + m.grounded() + " normal " + SnapshotDiff.fmt(m.groundNormal())
+                        + " ticksSinceGrounded " + m.ticksSinceGrounded());
+            }
+            if (contacts) {
+                for (org.digitalheaven.physics.Contact c : p.lastContacts()) {
+                    out.accept(who + " contact normal " + SnapshotDiff.fmt(c.normal()) + " dist " + SnapshotDiff.fmt(c.dist())
+                            + " body " + c.bodyId());
+                }
+            }
+        }
+    }
+
     private static ResolvedMap resolveMap(Chunk.Header h, Options o) throws ReplayException {
         try {
             if (o.mapFile() != null) {
@@ -132,6 +168,9 @@ public final class DemoReplay {
         Long diverged = null;
         Long hashDiff = null;
         boolean pending = false;
+        boolean positions = o.logs().contains("positions"), ground = o.logs().contains("ground");
+        boolean contacts = o.logs().contains("contacts");
+        boolean censusDone = false;
         for (int i = 1; i < chunks.size(); i++) {
             Chunk c = chunks.get(i);
             if (c instanceof Chunk.End || c instanceof Chunk.Unknown) {
@@ -143,8 +182,15 @@ public final class DemoReplay {
                 if (o.until() != null && tick >= o.until()) {
                     break;
                 }
+                if (contacts && !censusDone) {
+                    census(u, out);
+                    censusDone = true;
+                }
                 server.tickOnce();
                 Arrays.fill(inputs, null);
+                if (positions || ground || contacts) {
+                    log(u, tick, positions, ground, contacts, out);
+                }
                 replayed++;
                 tick++;
                 pending = false;
