@@ -38,7 +38,7 @@ import picocli.CommandLine.Spec;
         sortOptions = false,
         exitCodeOnInvalidInput = CommandLine.ExitCode.USAGE, // 2, picocli's default too; scripts rely on it
         abbreviateSynopsis = true,
-        subcommands = {MapCommand.class, DemoCommand.class},
+        subcommands = {MapCommand.class, DemoCommand.class, RegressCommand.class},
         description = {
             "DigitalHeaven dedicated server: an authoritative fixed-tick game server.",
             "With no subcommand it starts the server on a map with a console on this terminal (or on stdin"
