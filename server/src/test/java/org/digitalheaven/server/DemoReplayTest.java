@@ -177,6 +177,41 @@ class DemoReplayTest {
     }
 
     @Test
+    void aRecordingStartedWhileADoorSwingsDivergesAtItsOpeningCheckpointAndSaysWhy() throws Exception {
+        GameServer server = new GameServer(new GameServer.Options(Preferences.inMemory(), List.of(), NanoClock.SYSTEM, 1L,
+                l -> { }), new LoopbackNetwork().endpoint());
+        server.start("doors");
+        DemoRecording rec = server.enableRecording(dir, "v", "sha");
+        // A pawn standing on the pressure plate (entity 8) swings the rotating door (entity 7) open.
+        var feet = org.digitalheaven.maps.MapUnits.toWorld(896, 0, 4);
+        server.addPawnWithoutSession(0, 1, "presser", org.digitalheaven.physics.CharacterMotion.at(
+                new org.digitalheaven.physics.Vec3(feet.x(), feet.y() + 1f / 32, feet.z()), 0,
+                server.universe().settings().move()));
+        for (int i = 0; i < 30; i++) {
+            server.tickOnce();
+        }
+        var door = server.universe().objects().stream().filter(o -> o.authoredIndex() == 7).findFirst().orElseThrow();
+        assertTrue(door.progress() > 0 && door.progress() < 90, "the door is mid-swing: " + door.progress());
+        rec.record("midswing");
+        for (int i = 0; i < 20; i++) {
+            server.tickOnce();
+        }
+        rec.stop();
+        server.shutdown("done");
+        Path file = dir.resolve("midswing.dh-demo");
+        for (int i = 0; i < 250 && (!Files.exists(file) || DemoReader.read(file).truncated()); i++) {
+            Thread.sleep(20);
+        }
+        List<String> out = new ArrayList<>();
+        DemoReplay.Result r = replay(file, List.of(), out);
+        String all = String.join("\n", out);
+        assertFalse(r.ok(), all);
+        assertEquals(DemoReader.read(file).header().startTick(), r.divergedAt(), "at the opening checkpoint: " + all);
+        assertTrue(all.contains("DIVERGED tick " + r.divergedAt() + " func_door_rotating@7 "), all);
+        assertTrue(all.contains("not restored on replay"), "the notes say why: " + all);
+    }
+
+    @Test
     void aDemoOnAMapThatCannotBeFoundIsAClearError() throws Exception {
         Path file = record("arena", 30, "lost");
         DemoFile d = DemoReader.read(file);
