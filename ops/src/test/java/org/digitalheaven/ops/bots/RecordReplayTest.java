@@ -1,0 +1,92 @@
+package org.digitalheaven.ops.bots;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import org.digitalheaven.demo.Chunk;
+import org.digitalheaven.demo.DemoFile;
+import org.digitalheaven.demo.DemoReader;
+import org.digitalheaven.ops.Host;
+import org.digitalheaven.server.DemoRecording;
+import org.digitalheaven.server.GameServer;
+import org.digitalheaven.server.NanoClock;
+import org.digitalheaven.server.net.UdpTransport;
+import org.digitalheaven.server.prefs.Preferences;
+import org.digitalheaven.server.protocol.PacketCodec;
+import org.digitalheaven.universe.SnapshotCodec;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * Record with a live server and real UDP bots, replay headlessly, expect exit 0: eight bots for 30 s
+ * on each shipped map, two of them joining mid-recording and one kicked mid-recording.
+ */
+class RecordReplayTest {
+
+    @TempDir
+    Path dir;
+
+    private static <T> T onGameThread(GameServer s, java.util.function.Supplier<T> q) throws Exception {
+        CompletableFuture<T> f = new CompletableFuture<>();
+        s.submit(() -> f.complete(q.get()));
+        return f.get(5, TimeUnit.SECONDS);
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"jumps", "doors", "arena"})
+    void eightBotsForThirtySecondsReplayBitForBit(String map) throws Exception {
+        Preferences prefs = Preferences.inMemory();
+        assertNull(prefs.set("server.maxPlayers", "16"));
+        GameServer server = new GameServer(new GameServer.Options(prefs, List.of(), NanoClock.SYSTEM, 11L, l -> { }),
+                new UdpTransport("127.0.0.1", 0, PacketCodec.MAX_CLIENT_DATAGRAM));
+        server.start(map);
+        DemoRecording rec = server.enableRecording(dir, "test", "test");
+        server.startLoop();
+        Path file = dir.resolve(map + "-8bots.dh-demo");
+        try (BotSwarm first = BotSwarm.connect(6, server.localAddress(), server.universe().map(), 5L, l -> { })) {
+            first.start(60);
+            onGameThread(server, () -> rec.record(file.toString()));
+            Thread.sleep(10_000);
+            try (BotSwarm late = BotSwarm.connect(2, server.localAddress(), server.universe().map(), 6L, l -> { })) {
+                late.start(60);
+                Thread.sleep(10_000);
+                assertNull(onGameThread(server, () -> server.kick("1", "test")), "slot 1 kicked mid-recording");
+                Thread.sleep(10_000);
+                onGameThread(server, rec::stop);
+            }
+        } finally {
+            server.shutdown("done");
+        }
+        for (int i = 0; i < 250 && (!Files.exists(file) || DemoReader.read(file).truncated()); i++) {
+            Thread.sleep(20);
+        }
+        DemoFile d = DemoReader.read(file);
+        long joins = d.chunks().stream().filter(c -> c instanceof Chunk.Join).count();
+        long midJoins = d.chunks().stream().filter(c -> c instanceof Chunk.Join j && j.tick() > d.header().startTick()).count();
+        long leaves = d.chunks().stream().filter(c -> c instanceof Chunk.Leave).count();
+        assertEquals(8, joins, "six at the start, two later");
+        assertEquals(2, midJoins);
+        assertEquals(1, leaves);
+        assertTrue(d.end().lastTick() - d.header().startTick() >= 1_700, "about 30 s at 60 Hz");
+        if (map.equals("doors")) {
+            boolean doorUsed = d.checkpoints().stream().anyMatch(k -> SnapshotCodec.decode(k.checkpoint().snapshot()).objects()
+                    .stream().anyMatch(o -> o.kind() <= 4 && o.progress() != 0f));
+            assertTrue(doorUsed, "the bots moved a door, button or platform during the recording");
+        }
+        StringWriter out = new StringWriter(), err = new StringWriter();
+        int code = Host.run(new PrintWriter(out), new PrintWriter(err), "--demo", file.toString(), "--home",
+                dir.resolve("home").toString());
+        System.out.println(map + ": " + out.toString().strip().lines().reduce((a, b) -> b).orElse(""));
+        assertEquals(0, code, out + "\n" + err);
+        assertTrue(out.toString().strip().endsWith(": OK"), out.toString());
+    }
+}
