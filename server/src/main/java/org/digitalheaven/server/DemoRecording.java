@@ -1,9 +1,7 @@
 package org.digitalheaven.server;
 
 import java.io.IOException;
-import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
@@ -201,10 +199,6 @@ public final class DemoRecording implements TickListener {
                         engineVersion, gitSha, server.tickRate(), server.prefs().checkpointTicks(),
                         u.settings().encode(), notes(u)), u, w);
                 console.accept("demo: recording " + m.barcode() + " to " + path + " from tick " + u.tickCount());
-            } catch (FileAlreadyExistsException e) {
-                console.accept("demo record: " + path + " already exists; choose another name");
-            } catch (NoSuchFileException e) {
-                console.accept("demo record: cannot create " + path + ": its folder does not exist");
             } catch (IOException e) {
                 console.accept("demo record: cannot create " + path + ": " + e.getMessage());
             }

@@ -84,6 +84,8 @@ public final class GameServer {
     private final ConcurrentLinkedQueue<Runnable> tasks = new ConcurrentLinkedQueue<>();
     private final Map<SocketAddress, Session> byAddress = new HashMap<>();
     private final Session[] bySlot = new Session[Universe.MAX_SLOTS];
+    /** This tick's inputs by slot, reused: the tick allocates nothing for it. */
+    private final PlayerInput[] tickInputs = new PlayerInput[Universe.MAX_SLOTS];
     private final List<Pending> pendingJoins = new ArrayList<>();
     private final List<Session> pendingLeaves = new ArrayList<>();
     private final Mac cookieMac;
@@ -277,7 +279,8 @@ public final class GameServer {
         for (TickListener l : listeners) {
             l.onBoundary(universe);
         }
-        PlayerInput[] inputs = new PlayerInput[Universe.MAX_SLOTS];
+        PlayerInput[] inputs = tickInputs;
+        java.util.Arrays.fill(inputs, null);
         for (Session s : bySlot) {
             if (s != null) {
                 inputs[s.slot()] = s.inputs().next();

@@ -42,20 +42,8 @@ class DemoRecordingTest {
     }
 
     private GameClient join(String name) throws Exception {
-        GameClient c = new GameClient(net.endpoint(), server.localAddress(), name);
+        GameClient c = TestClients.join(server, net, name);
         clients.add(c);
-        Thread t = new Thread(() -> {
-            try {
-                c.connect(5_000);
-            } catch (Exception e) {
-                throw new IllegalStateException(e);
-            }
-        });
-        t.start();
-        while (t.isAlive()) {
-            server.tickOnce();
-            Thread.sleep(2);
-        }
         return c;
     }
 
@@ -132,6 +120,8 @@ class DemoRecordingTest {
         assertTrue(rec.status().get(1).contains("next checkpoint at tick 300"), rec.status().toString());
         rec.stop();
         assertEquals(List.of("demo: nothing is recording"), rec.status());
+        // The writer thread finishes the file after stop; let it, before the temp folder is removed.
+        assertFalse(readComplete(demos.resolve("one.dh-demo")).truncated());
     }
 
     @Test

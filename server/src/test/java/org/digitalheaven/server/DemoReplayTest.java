@@ -42,7 +42,7 @@ class DemoReplayTest {
         List<GameClient> clients = new ArrayList<>();
         try {
             for (int i = 0; i < 3; i++) {
-                clients.add(join(server, net, "p" + i));
+                clients.add(TestClients.join(server, net, "p" + i));
             }
             rec.record(name);
             Random r = new Random(9);
@@ -52,7 +52,7 @@ class DemoReplayTest {
                     clients.get(2).disconnect();
                 }
                 if (t == ticks / 2) {
-                    clients.add(join(server, net, "late"));
+                    clients.add(TestClients.join(server, net, "late"));
                 }
                 for (int i = 0; i < clients.size(); i++) {
                     if (i == 2 && t >= ticks / 3) {
@@ -76,22 +76,6 @@ class DemoReplayTest {
         return file;
     }
 
-    private static GameClient join(GameServer server, LoopbackNetwork net, String name) throws Exception {
-        GameClient c = new GameClient(net.endpoint(), server.localAddress(), name);
-        Thread t = new Thread(() -> {
-            try {
-                c.connect(5_000);
-            } catch (Exception e) {
-                throw new IllegalStateException(e);
-            }
-        });
-        t.start();
-        while (t.isAlive()) {
-            server.tickOnce();
-            Thread.sleep(1);
-        }
-        return c;
-    }
 
     private DemoReplay.Result replay(Path file, List<Path> pallets, List<String> out) throws Exception {
         return DemoReplay.run(DemoReader.read(file), new DemoReplay.Options(pallets, null, null, "v", "sha", out::add));

@@ -38,28 +38,9 @@ class GameServerTest {
         return server;
     }
 
-    /** Connects a client while ticking the server until it is accepted. */
     private GameClient join(String name) throws Exception {
-        GameClient c = new GameClient(net.endpoint(), server.localAddress(), name);
+        GameClient c = TestClients.join(server, net, name);
         clients.add(c);
-        Exception[] failure = new Exception[1];
-        Thread t = new Thread(() -> {
-            try {
-                c.connect(5_000);
-            } catch (Exception e) {
-                failure[0] = e;
-            }
-        });
-        t.start();
-        long deadline = System.nanoTime() + 5_000_000_000L;
-        while (t.isAlive() && System.nanoTime() < deadline) {
-            server.tickOnce();
-            Thread.sleep(2);
-        }
-        t.join();
-        if (failure[0] != null) {
-            throw failure[0];
-        }
         return c;
     }
 

@@ -1,0 +1,39 @@
+package org.digitalheaven.server;
+
+import org.digitalheaven.server.client.GameClient;
+import org.digitalheaven.server.net.LoopbackNetwork;
+
+/** Connecting a loopback client to a server the test ticks by hand. */
+final class TestClients {
+
+    private TestClients() {
+    }
+
+    /**
+     * Connects {@code name} on a fresh loopback endpoint, ticking the server until the handshake is
+     * done (joins happen at tick boundaries). Rethrows the client's failure, such as a reject.
+     */
+    static GameClient join(GameServer server, LoopbackNetwork net, String name) throws Exception {
+        GameClient c = new GameClient(net.endpoint(), server.localAddress(), name);
+        Exception[] failure = new Exception[1];
+        Thread t = new Thread(() -> {
+            try {
+                c.connect(5_000);
+            } catch (Exception e) {
+                failure[0] = e;
+            }
+        });
+        t.start();
+        long deadline = System.nanoTime() + 5_000_000_000L;
+        while (t.isAlive() && System.nanoTime() < deadline) {
+            server.tickOnce();
+            Thread.sleep(2);
+        }
+        t.join();
+        if (failure[0] != null) {
+            c.close();
+            throw failure[0];
+        }
+        return c;
+    }
+}
