@@ -98,16 +98,17 @@ public final class DemoFile {
 
     /** The tick a chunk refers to (the End chunk's last tick), or {@link Long#MIN_VALUE} when it has none. */
     public static long tickOf(Chunk c) {
-        if (c instanceof Chunk.Join j) {
+        // Most frequent kinds first: a replay asks this for every chunk.
+        if (c instanceof Chunk.Input i) {
+            return i.tick();
+        } else if (c instanceof Chunk.TickHash h) {
+            return h.tick();
+        } else if (c instanceof Chunk.Join j) {
             return j.tick();
         } else if (c instanceof Chunk.Leave l) {
             return l.tick();
-        } else if (c instanceof Chunk.Input i) {
-            return i.tick();
         } else if (c instanceof Chunk.Checkpoint k) {
             return k.tick();
-        } else if (c instanceof Chunk.TickHash h) {
-            return h.tick();
         } else if (c instanceof Chunk.End e) {
             return e.lastTick();
         }

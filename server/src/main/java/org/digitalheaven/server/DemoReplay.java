@@ -94,8 +94,8 @@ public final class DemoReplay {
         GameServer server = new GameServer(new GameServer.Options(prefs, o.palletFolders(), NanoClock.SYSTEM, 0L,
                 line -> { }, h.tickRate()), new LoopbackNetwork().endpoint());
         try {
-            server.start(o.mapFile() != null ? o.mapFile().toString() : h.mapBarcode());
-        } catch (IOException | PalletException | MapFormatException e) {
+            server.start(map);
+        } catch (IOException | MapFormatException e) {
             throw new ReplayException("cannot install " + h.mapBarcode() + ": " + e.getMessage());
         }
         try {
@@ -159,6 +159,8 @@ public final class DemoReplay {
         Universe u = server.universe();
         u.startAt(h.startTick());
         PlayerInput[] inputs = new PlayerInput[Universe.MAX_SLOTS];
+        int[] givenSlots = new int[Universe.MAX_SLOTS]; // the slots set in `inputs` this tick, cleared after it
+        int given = 0;
         server.setInputSource(slot -> inputs[slot]);
         List<Chunk> chunks = demo.chunks();
         long tick = h.startTick();
@@ -187,7 +189,9 @@ public final class DemoReplay {
                     censusDone = true;
                 }
                 server.tickOnce();
-                Arrays.fill(inputs, null);
+                while (given > 0) {
+                    inputs[givenSlots[--given]] = null;
+                }
                 if (positions || ground || contacts) {
                     log(u, tick, positions, ground, contacts, out);
                 }
@@ -200,12 +204,15 @@ public final class DemoReplay {
                 }
             }
             pending = true;
-            if (c instanceof Chunk.Leave l) {
+            if (c instanceof Chunk.Input in) {
+                if (inputs[in.slot()] == null) {
+                    givenSlots[given++] = in.slot();
+                }
+                inputs[in.slot()] = in.input();
+            } else if (c instanceof Chunk.Leave l) {
                 server.removePawnWithoutSession(l.slot());
             } else if (c instanceof Chunk.Join j) {
                 server.addPawnWithoutSession(j.slot(), j.wireId(), j.name(), j.motion());
-            } else if (c instanceof Chunk.Input in) {
-                inputs[in.slot()] = in.input();
             } else if (c instanceof Chunk.TickHash th) {
                 // The opening hash covers each pawn's input from before the recording, which is not carried.
                 if (hashDiff == null && th.tick() != h.startTick() && th.hash() != u.stateHash()) {

@@ -84,11 +84,14 @@ public final class GameServer {
     private final ConcurrentLinkedQueue<Runnable> tasks = new ConcurrentLinkedQueue<>();
     private final Map<SocketAddress, Session> byAddress = new HashMap<>();
     private final Session[] bySlot = new Session[Universe.MAX_SLOTS];
+    /** How many of {@code bySlot} are set: with none (a replay, an empty server) the tick skips the session passes. */
+    private int sessions;
     /** This tick's inputs by slot, reused: the tick allocates nothing for it. */
     private final PlayerInput[] tickInputs = new PlayerInput[Universe.MAX_SLOTS];
     private final List<Pending> pendingJoins = new ArrayList<>();
     private final List<Session> pendingLeaves = new ArrayList<>();
-    private final Mac cookieMac;
+    /** Made on the first challenge (game thread): a replay, which never sees a packet, skips the JCA start-up. */
+    private Mac cookieMac;
     private final AtomicLong malformed = new AtomicLong(), oversized = new AtomicLong(), badCookies = new AtomicLong(),
             unexpected = new AtomicLong(), datagrams = new AtomicLong();
     private volatile CommandExecutor commands = (src, line) -> src.reply("no console commands are installed");
@@ -116,20 +119,17 @@ public final class GameServer {
         this.transport = transport;
         this.clock = options.clock();
         this.spawnRandom = new Random(options.spawnSeed());
-        try {
-            byte[] key = new byte[32];
-            new SecureRandom().nextBytes(key);
-            cookieMac = Mac.getInstance("HmacSHA256");
-            cookieMac.init(new SecretKeySpec(key, "HmacSHA256"));
-        } catch (GeneralSecurityException e) {
-            throw new IllegalStateException("HmacSHA256 is part of every Java platform", e);
-        }
     }
 
     /** Installs the map and opens the transport. Call before {@link #tickOnce()} or {@link #startLoop()}. */
     public void start(String mapName) throws IOException, PalletException, MapFormatException {
+        start(resolve(mapName));
+    }
+
+    /** {@link #start(String)} for a map already resolved (the replay has it from the demo's barcode). */
+    public void start(ResolvedMap resolved) throws IOException, MapFormatException {
         this.tickRate = options.tickRate() > 0 ? options.tickRate() : prefs.tickRate();
-        install(resolve(mapName));
+        install(resolved);
         transport.start(this::onDatagram);
         log("serving " + map.barcode() + " on " + transport.localAddress() + " at " + tickRate + " Hz");
     }
@@ -159,6 +159,19 @@ public final class GameServer {
     /** Adds a pawn that has no session (a replayed one) at this boundary, exactly as given. */
     public Pawn addPawnWithoutSession(int slot, int wireId, String name, CharacterMotion motion) {
         Pawn p = universe.addPawn(slot, wireId, name, motion);
+        for (TickListener l : listeners) {
+            l.onJoin(universe, p);
+        }
+        return p;
+    }
+
+    /**
+     * Adds a pawn that has no session (a local test pawn) where a joining client would enter: the next
+     * wire id, a free spawn, any per-player override for its name.
+     */
+    public Pawn addPawnWithoutSession(int slot, String name) {
+        Pawn p = universe.addPawn(slot, nextWireId++, name, pickSpawn());
+        applyOverride(p);
         for (TickListener l : listeners) {
             l.onJoin(universe, p);
         }
@@ -268,10 +281,12 @@ public final class GameServer {
         if (stopping) {
             return; // shut down at this boundary: no more simulation, nothing more sent
         }
-        for (Session s : bySlot) {
-            if (s != null && now - s.lastHeard() > TIMEOUT_NANOS && !pendingLeaves.contains(s)) {
-                s.reply("timed out");
-                pendingLeaves.add(s);
+        if (sessions > 0) {
+            for (Session s : bySlot) {
+                if (s != null && now - s.lastHeard() > TIMEOUT_NANOS && !pendingLeaves.contains(s)) {
+                    s.reply("timed out");
+                    pendingLeaves.add(s);
+                }
             }
         }
         applyLeaves();
@@ -279,27 +294,19 @@ public final class GameServer {
         for (TickListener l : listeners) {
             l.onBoundary(universe);
         }
+        // Only live pawns' slots are read by the tick, so only those are set: a session's next input,
+        // else the input source's (a replay), else null (hold the look).
         PlayerInput[] inputs = tickInputs;
-        java.util.Arrays.fill(inputs, null);
-        for (Session s : bySlot) {
-            if (s != null) {
-                inputs[s.slot()] = s.inputs().next();
-            }
-        }
-        if (inputSource != null) {
-            for (Pawn p : universe.pawns()) {
-                if (bySlot[p.slot()] == null) {
-                    inputs[p.slot()] = inputSource.apply(p.slot());
-                }
-            }
+        for (Pawn p : universe.pawns()) {
+            Session s = bySlot[p.slot()];
+            inputs[p.slot()] = s != null ? s.inputs().next() : inputSource != null ? inputSource.apply(p.slot()) : null;
         }
         universe.tick(inputs);
-        clientTicks += sessionCount();
+        clientTicks += sessions;
         for (TickListener l : listeners) {
             l.afterTick(universe);
         }
-        int every = Math.max(1, tickRate / Math.max(1, prefs.snapshotRate()));
-        if (universe.tickCount() % every == 0) {
+        if (sessions > 0 && universe.tickCount() % Math.max(1, tickRate / Math.max(1, prefs.snapshotRate())) == 0) {
             sendSnapshots();
         }
     }
@@ -354,6 +361,16 @@ public final class GameServer {
 
     /** A stateless challenge: only the holder of this server's key can compute it for an address. */
     private long cookie(SocketAddress from, long bucket) {
+        if (cookieMac == null) {
+            try {
+                byte[] key = new byte[32];
+                new SecureRandom().nextBytes(key);
+                cookieMac = Mac.getInstance("HmacSHA256");
+                cookieMac.init(new SecretKeySpec(key, "HmacSHA256"));
+            } catch (GeneralSecurityException e) {
+                throw new IllegalStateException("HmacSHA256 is part of every Java platform", e);
+            }
+        }
         cookieMac.update(from.toString().getBytes(StandardCharsets.UTF_8));
         cookieMac.update(ByteBuffer.allocate(8).putLong(bucket).array());
         return ByteBuffer.wrap(cookieMac.doFinal()).getLong();
@@ -368,7 +385,10 @@ public final class GameServer {
                 }
                 universe.removePawn(s.slot());
             }
-            bySlot[s.slot()] = null;
+            if (bySlot[s.slot()] == s) {
+                bySlot[s.slot()] = null;
+                sessions--;
+            }
             byAddress.remove(s.address());
             log(s.name() + " left");
         }
@@ -388,6 +408,7 @@ public final class GameServer {
                     PlayerInput.of(0, 0, motion.yaw(), 0, 0));
             Session s = new Session(this, j.from(), slot, wireId, j.name(), buffer, clock);
             bySlot[slot] = s;
+            sessions++;
             byAddress.put(j.from(), s);
             Pawn p = universe.addPawn(slot, wireId, j.name(), motion);
             applyOverride(p);
@@ -654,11 +675,7 @@ public final class GameServer {
     }
 
     public int sessionCount() {
-        int n = 0;
-        for (Session s : bySlot) {
-            n += s != null ? 1 : 0;
-        }
-        return n;
+        return sessions;
     }
 
     /** Sessions in slot order. */

@@ -1,9 +1,8 @@
 package org.digitalheaven.universe;
 
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
-import java.util.Map;
-import java.util.TreeMap;
 import org.digitalheaven.physics.CharacterMotion;
 import org.digitalheaven.physics.Vec3;
 
@@ -32,46 +31,76 @@ public final class SnapshotDiff {
     /** Every mismatch, pawns first (by wire id), then objects (by authored index). Empty when equal. */
     public static List<Mismatch> compare(Snapshot recorded, Snapshot replayed) {
         List<Mismatch> out = new ArrayList<>();
-        Map<Integer, PawnState> rp = new TreeMap<>(), lp = new TreeMap<>();
-        recorded.pawns().forEach(p -> rp.put(p.wireId(), p));
-        replayed.pawns().forEach(p -> lp.put(p.wireId(), p));
-        TreeMap<Integer, Boolean> ids = new TreeMap<>();
-        rp.keySet().forEach(k -> ids.put(k, true));
-        lp.keySet().forEach(k -> ids.put(k, true));
-        for (int id : ids.keySet()) {
-            String who = "PlayerPawn@" + id;
-            PawnState a = rp.get(id), b = lp.get(id);
-            if (a == null || b == null) {
-                out.add(new Mismatch(who, "presence", a == null ? "absent" : "present", b == null ? "absent" : "present", ""));
-                continue;
+        // A merge walk over both sides sorted by id: entity names are only built for a mismatch.
+        List<PawnState> rp = sorted(recorded.pawns(), PAWN_ORDER), lp = sorted(replayed.pawns(), PAWN_ORDER);
+        for (int i = 0, j = 0; i < rp.size() || j < lp.size();) {
+            boolean left = i < rp.size(), right = j < lp.size();
+            int a = left ? rp.get(i).wireId() : 0, b = right ? lp.get(j).wireId() : 0;
+            if (left && right && a == b) {
+                comparePawn(rp.get(i++), lp.get(j++), out);
+            } else if (left && (!right || a < b)) {
+                out.add(new Mismatch("PlayerPawn@" + a, "presence", "present", "absent", ""));
+                i++;
+            } else {
+                out.add(new Mismatch("PlayerPawn@" + b, "presence", "absent", "present", ""));
+                j++;
             }
-            comparePawn(who, a, b, out);
         }
-        Map<Integer, ObjectState> ro = new TreeMap<>(), lo = new TreeMap<>();
-        recorded.objects().forEach(o -> ro.put(o.authoredIndex(), o));
-        replayed.objects().forEach(o -> lo.put(o.authoredIndex(), o));
-        TreeMap<Integer, Boolean> idx = new TreeMap<>();
-        ro.keySet().forEach(k -> idx.put(k, true));
-        lo.keySet().forEach(k -> idx.put(k, true));
-        for (int i : idx.keySet()) {
-            ObjectState a = ro.get(i), b = lo.get(i);
-            String who = ObjectState.kindName((a != null ? a : b).kind()) + "@" + i;
-            if (a == null || b == null) {
-                out.add(new Mismatch(who, "presence", a == null ? "absent" : "present", b == null ? "absent" : "present", ""));
-                continue;
+        List<ObjectState> ro = sorted(recorded.objects(), OBJECT_ORDER), lo = sorted(replayed.objects(), OBJECT_ORDER);
+        for (int i = 0, j = 0; i < ro.size() || j < lo.size();) {
+            boolean left = i < ro.size(), right = j < lo.size();
+            int a = left ? ro.get(i).authoredIndex() : 0, b = right ? lo.get(j).authoredIndex() : 0;
+            if (left && right && a == b) {
+                compareObject(ro.get(i++), lo.get(j++), out);
+            } else if (left && (!right || a < b)) {
+                out.add(new Mismatch(objectName(ro.get(i++)), "presence", "present", "absent", ""));
+            } else {
+                out.add(new Mismatch(objectName(lo.get(j++)), "presence", "absent", "present", ""));
             }
-            integer(who, "kind", a.kind(), b.kind(), out);
-            vec(who, "position", a.position(), b.position(), out);
-            scalar(who, "yaw", a.yaw(), b.yaw(), out);
-            integer(who, "state", a.state(), b.state(), out);
-            scalar(who, "progress", a.progress(), b.progress(), out);
-            integer(who, "timer", a.timer(), b.timer(), out);
         }
         return out;
     }
 
-    private static void comparePawn(String who, PawnState a, PawnState b, List<Mismatch> out) {
+    private static final Comparator<PawnState> PAWN_ORDER = Comparator.comparingInt(PawnState::wireId);
+    private static final Comparator<ObjectState> OBJECT_ORDER = Comparator.comparingInt(ObjectState::authoredIndex);
+
+    /** {@code list} when already in order (the usual case: slot and authored order), else a sorted copy. */
+    private static <T> List<T> sorted(List<T> list, Comparator<T> order) {
+        for (int i = 1; i < list.size(); i++) {
+            if (order.compare(list.get(i - 1), list.get(i)) > 0) {
+                List<T> copy = new ArrayList<>(list);
+                copy.sort(order);
+                return copy;
+            }
+        }
+        return list;
+    }
+
+    private static String objectName(ObjectState o) {
+        return new Who(ObjectState.kindName(o.kind()), o.authoredIndex()).toString();
+    }
+
+    private static void compareObject(ObjectState a, ObjectState b, List<Mismatch> out) {
+        Who who = new Who(ObjectState.kindName(a.kind()), a.authoredIndex());
+        integer(who, "kind", a.kind(), b.kind(), out);
+        vec(who, "position", a.position(), b.position(), out);
+        scalar(who, "yaw", a.yaw(), b.yaw(), out);
+        integer(who, "state", a.state(), b.state(), out);
+        scalar(who, "progress", a.progress(), b.progress(), out);
+        integer(who, "timer", a.timer(), b.timer(), out);
+    }
+
+    /** An entity's name, built only when a mismatch needs it. */
+    private record Who(String kind, int id) {
+        @Override
+        public String toString() {
+            return kind + "@" + id;
+        }
+    }
+
+    private static void comparePawn(PawnState a, PawnState b, List<Mismatch> out) {
         CharacterMotion m = a.motion(), n = b.motion();
+        Who who = new Who("PlayerPawn", a.wireId());
         vec(who, "position", m.position(), n.position(), out);
         vec(who, "velocity", m.velocity(), n.velocity(), out);
         scalar(who, "yaw", m.yaw(), n.yaw(), out);
@@ -82,28 +111,28 @@ public final class SnapshotDiff {
         integer(who, "ticksSinceGrounded", m.ticksSinceGrounded(), n.ticksSinceGrounded(), out);
         integer(who, "slot", a.slot(), b.slot(), out);
         if (!a.name().equals(b.name())) {
-            out.add(new Mismatch(who, "name", a.name(), b.name(), ""));
+            out.add(new Mismatch(who.toString(), "name", a.name(), b.name(), ""));
         }
         if (!a.lastInput().equals(b.lastInput())) {
-            out.add(new Mismatch(who, "lastInput", a.lastInput().toString(), b.lastInput().toString(), ""));
+            out.add(new Mismatch(who.toString(), "lastInput", a.lastInput().toString(), b.lastInput().toString(), ""));
         }
     }
 
-    private static void vec(String who, String field, Vec3 a, Vec3 b, List<Mismatch> out) {
+    private static void vec(Who who, String field, Vec3 a, Vec3 b, List<Mismatch> out) {
         if (!a.bitEquals(b)) {
-            out.add(new Mismatch(who, field, fmt(a), fmt(b), fmt(b.sub(a))));
+            out.add(new Mismatch(who.toString(), field, fmt(a), fmt(b), fmt(b.sub(a))));
         }
     }
 
-    private static void scalar(String who, String field, float a, float b, List<Mismatch> out) {
+    private static void scalar(Who who, String field, float a, float b, List<Mismatch> out) {
         if (Float.floatToRawIntBits(a) != Float.floatToRawIntBits(b)) {
-            out.add(new Mismatch(who, field, fmt(a), fmt(b), fmt(b - a)));
+            out.add(new Mismatch(who.toString(), field, fmt(a), fmt(b), fmt(b - a)));
         }
     }
 
-    private static void integer(String who, String field, long a, long b, List<Mismatch> out) {
+    private static void integer(Who who, String field, long a, long b, List<Mismatch> out) {
         if (a != b) {
-            out.add(new Mismatch(who, field, Long.toString(a), Long.toString(b), Long.toString(b - a)));
+            out.add(new Mismatch(who.toString(), field, Long.toString(a), Long.toString(b), Long.toString(b - a)));
         }
     }
 

@@ -42,6 +42,8 @@ public final class Universe {
     private final List<MapObject> objects = new ArrayList<>();
     private final Map<String, List<MapObject>> byTargetname = new TreeMap<>();
     private final Pawn[] slots = new Pawn[MAX_SLOTS];
+    /** The pawns in slot order, immutable, rebuilt when one joins or leaves: the tick never allocates it. */
+    private List<Pawn> live = List.of();
     private long tick;
 
     public Universe(GameMap map, WorldSettings settings, int tickRate) {
@@ -133,15 +135,19 @@ public final class Universe {
         return List.copyOf(objects);
     }
 
-    /** Pawns in slot order. */
+    /** Pawns in slot order: an immutable list, replaced (never changed) when a pawn joins or leaves. */
     public List<Pawn> pawns() {
+        return live;
+    }
+
+    private void relist() {
         List<Pawn> out = new ArrayList<>();
         for (Pawn p : slots) {
             if (p != null) {
                 out.add(p);
             }
         }
-        return out;
+        live = List.copyOf(out);
     }
 
     public Pawn pawn(int slot) {
@@ -166,6 +172,7 @@ public final class Universe {
         Body hull = physics.addHull(s.hullMins(), s.hullMaxs(false), "pawn", "pawn slot " + slot + " wire " + wireId);
         Pawn p = new Pawn(slot, wireId, name, motion.copy(), hull);
         slots[slot] = p;
+        relist();
         placeHull(p);
         return p;
     }
@@ -175,6 +182,7 @@ public final class Universe {
         if (p != null) {
             p.hull().setSolid(false);
             slots[slot] = null;
+            relist();
         }
     }
 
@@ -192,7 +200,7 @@ public final class Universe {
      * look with no buttons and no movement.
      */
     public void tick(PlayerInput[] inputs) {
-        for (Pawn p : slots) {
+        for (Pawn p : live) {
             if (p == null) {
                 continue;
             }
@@ -218,7 +226,7 @@ public final class Universe {
     }
 
     boolean anyPawnNear(Body body, float reach) {
-        for (Pawn p : slots) {
+        for (Pawn p : live) {
             if (p != null) {
                 Vec3[] b = box(p, reach);
                 if (body.intersectsBox(b[0], b[1])) {
@@ -238,7 +246,7 @@ public final class Universe {
     }
 
     boolean anyPawnStandingOn(Body body) {
-        for (Pawn p : slots) {
+        for (Pawn p : live) {
             if (p != null && standingOn(p, body)) {
                 return true;
             }
@@ -248,7 +256,7 @@ public final class Universe {
 
     List<Pawn> pawnsInside(List<Brush> volumes) {
         List<Pawn> out = new ArrayList<>(2);
-        for (Pawn p : slots) {
+        for (Pawn p : live) {
             if (p == null) {
                 continue;
             }
@@ -279,7 +287,7 @@ public final class Universe {
         float oldYaw = body.yaw();
         List<Pawn> riders = new ArrayList<>(2);
         if (push) {
-            for (Pawn p : slots) {
+            for (Pawn p : live) {
                 if (p != null && standingOn(p, body)) {
                     riders.add(p);
                 }
@@ -288,7 +296,7 @@ public final class Universe {
         body.setPose(position, yaw);
         Vec3 delta = position.sub(oldPos);
         List<Pawn> moved = new ArrayList<>(2);
-        for (Pawn p : slots) {
+        for (Pawn p : live) {
             if (p == null) {
                 continue;
             }
@@ -348,7 +356,7 @@ public final class Universe {
     public long stateHash() {
         StateHash h = new StateHash();
         h.putLong(tick);
-        for (Pawn p : slots) {
+        for (Pawn p : live) {
             if (p != null) {
                 PawnState.hash(h, p.slot(), p.wireId(), p.name(), p.motion(), p.lastInput());
             }
@@ -362,7 +370,7 @@ public final class Universe {
     /** The full-world snapshot a late joiner receives and a demo checkpoint holds. */
     public Snapshot snapshot() {
         List<PawnState> ps = new ArrayList<>();
-        for (Pawn p : slots) {
+        for (Pawn p : live) {
             if (p != null) {
                 ps.add(new PawnState(p.slot(), p.wireId(), p.name(), p.motion().copy(), p.lastInput()));
             }

@@ -156,4 +156,55 @@ class SnapshotCodecTest {
         List<SnapshotDiff.Mismatch> d = SnapshotDiff.compare(both, t.universe.snapshot());
         assertEquals(List.of(new SnapshotDiff.Mismatch("PlayerPawn@101", "presence", "present", "absent", "")), d);
     }
+
+    /**
+     * Entities are matched by id whatever order the lists are in: with a random subset dropped from a
+     * shuffled copy, the diff is exactly one presence line per dropped entity, pawns (by wire id) then
+     * objects (by authored index), and the reverse comparison says the opposite.
+     */
+    @Test
+    void entitiesAreMatchedByIdInAnyOrder() {
+        Random r = new Random(11);
+        for (int c = 0; c < 500; c++) {
+            Snapshot s = randomSnapshot(r);
+            List<PawnState> pawns = new ArrayList<>(s.pawns());
+            List<ObjectState> objects = new ArrayList<>(s.objects());
+            pawns.removeIf(p -> s.pawns().stream().filter(q -> q.wireId() == p.wireId()).count() > 1);
+            objects.removeIf(o -> s.objects().stream().filter(q -> q.authoredIndex() == o.authoredIndex()).count() > 1);
+            Snapshot all = new Snapshot(s.tick(), pawns, objects);
+            List<PawnState> keptPawns = new ArrayList<>(pawns);
+            List<ObjectState> keptObjects = new ArrayList<>(objects);
+            java.util.Collections.shuffle(keptPawns, r);
+            java.util.Collections.shuffle(keptObjects, r);
+            List<SnapshotDiff.Mismatch> expected = new ArrayList<>(), reverse = new ArrayList<>();
+            List<PawnState> droppedPawns = new ArrayList<>();
+            for (PawnState p : List.copyOf(keptPawns)) {
+                if (r.nextInt(3) == 0) {
+                    keptPawns.remove(p);
+                    droppedPawns.add(p);
+                }
+            }
+            List<ObjectState> droppedObjects = new ArrayList<>();
+            for (ObjectState o : List.copyOf(keptObjects)) {
+                if (r.nextInt(3) == 0) {
+                    keptObjects.remove(o);
+                    droppedObjects.add(o);
+                }
+            }
+            droppedPawns.sort(java.util.Comparator.comparingInt(PawnState::wireId));
+            droppedObjects.sort(java.util.Comparator.comparingInt(ObjectState::authoredIndex));
+            for (PawnState p : droppedPawns) {
+                expected.add(new SnapshotDiff.Mismatch("PlayerPawn@" + p.wireId(), "presence", "present", "absent", ""));
+                reverse.add(new SnapshotDiff.Mismatch("PlayerPawn@" + p.wireId(), "presence", "absent", "present", ""));
+            }
+            for (ObjectState o : droppedObjects) {
+                String who = ObjectState.kindName(o.kind()) + "@" + o.authoredIndex();
+                expected.add(new SnapshotDiff.Mismatch(who, "presence", "present", "absent", ""));
+                reverse.add(new SnapshotDiff.Mismatch(who, "presence", "absent", "present", ""));
+            }
+            Snapshot some = new Snapshot(s.tick(), keptPawns, keptObjects);
+            assertEquals(expected, SnapshotDiff.compare(all, some), "case " + c);
+            assertEquals(reverse, SnapshotDiff.compare(some, all), "case " + c);
+        }
+    }
 }
