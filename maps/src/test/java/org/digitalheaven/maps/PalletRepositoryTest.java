@@ -134,6 +134,37 @@ class PalletRepositoryTest {
         assertTrue(e2.getMessage().contains("may only hold letters"), e2.getMessage());
     }
 
+    /** Each broken manifest is one PalletException naming the file, the problem and its line; never a crash. */
+    @Test
+    void everyKindOfBrokenManifestIsOneSentenceWithItsLine() throws Exception {
+        Path p = dir.resolve("bad");
+        Files.createDirectories(p);
+        String[][] cases = {
+            {"{\"barcode\": \"X.Y\",\n \"version\": 1}", "\"version\" must be a string", "line 2"},
+            {"{\"barcode\": \"X.Y\", \"version\": \"1\",\n\n \"maps\": \"m\"}", "\"maps\" must be an array of strings", "line 3"},
+            {"{\"barcode\": \"X.Y\", \"version\": \"1\", \"maps\": [\"a\", 2]}", "\"maps\" must be an array of strings", "line 1"},
+            {"{\"barcode\": \"X.Y\", \"barcode\": \"X.Z\", \"version\": \"1\"}", "\"barcode\" appears twice", "line 1"},
+            {"[\"X.Y\"]", "one JSON object", "line 1"},
+            {"{\"barcode\": \"X.Y\", \"version\": \"1\"} {}", "after the closing brace", "line 1"},
+            {"{\"barcode\": \"X.Y\",\n \"version\": \"1\"", "not a valid pallet manifest", "line 2"},
+            {"{\"barcode\": \"X.Y\",\n \"version\" \"1\"}", "not a valid pallet manifest", "line 2"},
+            {"", "not a valid pallet manifest", "line"},
+            {"{\"barcode\": \"X.Y\", \"maps\": [", "expected close marker for Array at line 1 (expected", ""},
+            {"{\"version\": \"1\"}", "\"barcode\" must be dotted words", ""},
+            {"{\"barcode\": \"X.Y\"}", "\"version\" is missing", ""},
+        };
+        for (String[] c : cases) {
+            Files.writeString(p.resolve("pallet.json"), c[0], StandardCharsets.UTF_8);
+            PalletException e = assertThrows(PalletException.class, () -> PalletRepository.search(List.of(dir)), c[0]);
+            String m = e.getMessage();
+            assertTrue(m.startsWith(p.resolve("pallet.json").toString()) && m.contains(c[1]) && m.contains(c[2])
+                    && !m.contains("\n"), c[0] + " -> " + m);
+        }
+        Files.writeString(p.resolve("pallet.json"), "{\"barcode\": \"X.Y\", \"version\": \"1\", \"dependencies\": null, \"maps\": null}");
+        assertEquals(List.of(), PalletRepository.search(List.of(dir)).mapBarcodes().stream().filter(b -> b.startsWith("X.Y")).toList(),
+                "null lists read as empty");
+    }
+
     @Test
     void unknownMapListsWhatIsKnown() throws Exception {
         PalletException e = assertThrows(PalletException.class, () -> PalletRepository.search(List.of()).resolve("nowhere"));
