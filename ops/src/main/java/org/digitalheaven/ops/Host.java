@@ -28,8 +28,9 @@ import picocli.CommandLine.Spec;
 
 /**
  * {@code dh-host}: the one launcher. With no subcommand it runs the dedicated server on a map with
- * its console; {@code map check} inspects a map; {@code demo info} and {@code demo dump} inspect a recording. The headless replay ({@code --demo}) arrives with
- * its issue.
+ * its console; {@code --demo} replays a recording headlessly; {@code map check} inspects a map;
+ * {@code demo info} and {@code demo dump} inspect a recording; {@code regress} replays a folder of them;
+ * {@code selftest} records and replays on the built-in maps.
  */
 @Command(
         name = "dh-host",
@@ -38,7 +39,7 @@ import picocli.CommandLine.Spec;
         sortOptions = false,
         exitCodeOnInvalidInput = CommandLine.ExitCode.USAGE, // 2, picocli's default too; scripts rely on it
         abbreviateSynopsis = true,
-        subcommands = {MapCommand.class, DemoCommand.class, RegressCommand.class},
+        subcommands = {MapCommand.class, DemoCommand.class, RegressCommand.class, SelfTestCommand.class},
         description = {
             "DigitalHeaven dedicated server: an authoritative fixed-tick game server.",
             "With no subcommand it starts the server on a map with a console on this terminal (or on stdin"

@@ -1,0 +1,187 @@
+package org.digitalheaven.ops;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Random;
+import java.util.concurrent.Callable;
+import java.util.stream.Stream;
+import org.digitalheaven.demo.DemoFile;
+import org.digitalheaven.demo.DemoFormatException;
+import org.digitalheaven.demo.DemoReader;
+import org.digitalheaven.maps.MapFormatException;
+import org.digitalheaven.maps.PalletException;
+import org.digitalheaven.server.DemoRecording;
+import org.digitalheaven.server.DemoReplay;
+import org.digitalheaven.server.GameServer;
+import org.digitalheaven.server.NanoClock;
+import org.digitalheaven.server.net.LoopbackNetwork;
+import org.digitalheaven.server.prefs.Preferences;
+import org.digitalheaven.universe.PlayerInput;
+import org.digitalheaven.universe.Universe;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code dh-host selftest}: on each built-in map, records wandering local pawns through the real
+ * recorder (the server composition, headless, on a loopback transport), then replays the file with the
+ * real replay and expects every checkpoint and state hash to match. It answers "does this build, on
+ * this JVM and CPU, replay its own demos bit for bit?" in a few seconds, and the launcher runs it once
+ * per build and JDK to make its class-data archive, so it also exercises the classes a server and a
+ * replay load.
+ */
+@Command(name = "selftest", mixinStandardHelpOptions = true,
+        description = {"Record local pawns wandering on each built-in map, replay each recording and check it"
+                + " matches bit for bit: a quick check of this build on this JVM and machine.",
+            "Exit 0 when every replay matched, 3 when one diverged, 1 when a recording could not be made."})
+final class SelfTestCommand implements Callable<Integer> {
+
+    static final List<String> MAPS = List.of("jumps", "doors", "arena");
+
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = "--ticks", paramLabel = "N", defaultValue = "600",
+            description = "Ticks to record on each map (default: ${DEFAULT-VALUE}, 10 s at 60 Hz).")
+    int ticks;
+
+    @Option(names = "--pawns", paramLabel = "N", defaultValue = "8",
+            description = "Local pawns on each map (default: ${DEFAULT-VALUE}).")
+    int pawns;
+
+    @Option(names = "--seed", paramLabel = "N", defaultValue = "1", description = "Seeds the pawns' wandering.")
+    long seed;
+
+    @Option(names = "--keep", paramLabel = "DIR", description = "Keep the recordings in DIR (created if missing;"
+            + " an existing <map>.dh-demo there is an error) instead of deleting them.")
+    Path keep;
+
+    @Override
+    public Integer call() throws Exception {
+        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter err = spec.commandLine().getErr();
+        if (ticks < 1 || pawns < 1 || pawns > Universe.MAX_SLOTS) {
+            err.println("dh-host selftest: --ticks must be at least 1 and --pawns 1.." + Universe.MAX_SLOTS);
+            return CommandLine.ExitCode.USAGE;
+        }
+        EngineVersion build = EngineVersion.current();
+        Path dir;
+        try {
+            dir = keep != null ? Files.createDirectories(keep) : Files.createTempDirectory("dh-selftest");
+        } catch (IOException e) {
+            err.println("dh-host selftest: cannot create " + (keep != null ? keep : "a temporary folder") + ": " + e);
+            return 1;
+        }
+        int worst = CommandLine.ExitCode.OK;
+        try {
+            for (String map : MAPS) {
+                Path file = dir.resolve(map + DemoRecording.EXTENSION);
+                if (Files.exists(file)) {
+                    out.println("selftest: " + map + ": " + file + " exists; a demo is never overwritten");
+                    worst = Math.max(worst, 1);
+                    continue;
+                }
+                String failure = record(map, file, build);
+                if (failure != null) {
+                    out.println("selftest: " + map + ": cannot record: " + failure);
+                    worst = Math.max(worst, 1);
+                    continue;
+                }
+                List<String> lines = new ArrayList<>();
+                DemoFile demo = DemoReader.read(file);
+                DemoReplay.Result r = DemoReplay.run(demo, new DemoReplay.Options(List.of(), null, null,
+                        build.engineVersion(), build.gitSha(), lines::add));
+                if (r.ok() && !r.truncated()) {
+                    out.printf("selftest: %s: %d pawns, %d ticks recorded and replayed bit for bit (%d checkpoints,"
+                            + " every tick's state hash)%n", map, pawns, r.ticksReplayed(), r.checkpointsChecked());
+                } else {
+                    out.println("selftest: " + map + ": the replay does not match its own recording:");
+                    lines.forEach(l -> out.println("  " + l));
+                    worst = Math.max(worst, 3);
+                }
+                out.flush();
+            }
+        } catch (DemoReplay.ReplayException | DemoFormatException e) {
+            out.println("selftest: " + e.getMessage());
+            worst = 3;
+        } finally {
+            if (keep == null) {
+                deleteTree(dir);
+            }
+        }
+        out.println(worst == 0 ? "selftest: OK" : "selftest: FAILED");
+        return worst;
+    }
+
+    /** A recording of {@code pawns} seeded wanderers on {@code map}; null when it worked, else why not. */
+    private String record(String map, Path file, EngineVersion build) throws IOException {
+        Preferences prefs = Preferences.inMemory();
+        prefs.set(Preferences.CHECKPOINT_TICKS, "120");
+        prefs.set(Preferences.MAX_PLAYERS, Integer.toString(Math.max(pawns, 1)));
+        List<String> log = new ArrayList<>();
+        GameServer server = new GameServer(new GameServer.Options(prefs, List.of(), NanoClock.SYSTEM, seed, log::add),
+                new LoopbackNetwork().endpoint());
+        try {
+            server.start(map);
+        } catch (PalletException | MapFormatException e) {
+            return e.getMessage();
+        }
+        try {
+            DemoRecording rec = server.enableRecording(file.getParent(), build.engineVersion(), build.gitSha());
+            PlayerInput[] inputs = new PlayerInput[Universe.MAX_SLOTS];
+            float[] yaw = new float[pawns];
+            for (int i = 0; i < pawns; i++) {
+                yaw[i] = server.addPawnWithoutSession(i, "pawn" + i).motion().yaw();
+            }
+            server.setInputSource(slot -> inputs[slot]);
+            rec.record(file.toString());
+            Random r = new Random(seed);
+            for (int t = 0; t < ticks; t++) {
+                for (int i = 0; i < pawns; i++) {
+                    yaw[i] += (r.nextFloat() - 0.5f) * 24f;
+                    int buttons = r.nextInt(45) == 0 ? PlayerInput.JUMP
+                            : r.nextInt(60) == 0 ? PlayerInput.CROUCH : r.nextInt(30) == 0 ? PlayerInput.USE : 0;
+                    inputs[i] = PlayerInput.of(1f, r.nextFloat() - 0.5f, yaw[i], 0f, buttons);
+                }
+                server.tickOnce();
+            }
+            String stopped = rec.stop();
+            if (stopped.contains("failed")) {
+                return stopped;
+            }
+        } finally {
+            server.shutdown("selftest over"); // waits for the recording's file to be complete
+        }
+        for (int i = 0; i < 500; i++) { // stop() hands the last chunks to the writer thread: wait for them
+            try {
+                if (!DemoReader.read(file).truncated()) {
+                    return null;
+                }
+                Thread.sleep(10);
+            } catch (DemoFormatException | IOException e) {
+                return e.getMessage();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return "interrupted";
+            }
+        }
+        return file + " was not complete after 5 s";
+    }
+
+    private static void deleteTree(Path dir) {
+        try (Stream<Path> s = Files.walk(dir)) {
+            for (Path p : s.sorted(Comparator.reverseOrder()).toList()) {
+                Files.deleteIfExists(p);
+            }
+        } catch (IOException e) {
+            // a temporary folder left behind is harmless; the OS cleans /tmp
+        }
+    }
+}
