@@ -8,8 +8,8 @@ import org.digitalheaven.universe.PlayerInput;
 import org.digitalheaven.universe.Snapshot;
 
 /**
- * What a bot wants each tick: head for a waypoint (spawn points and the map's doors, buttons and
- * plates, so bots use doors), pick another when there or stuck, strafe, jump and crouch now and then.
+ * What a bot wants each tick: head for a waypoint (spawn points and the map's doors, buttons, plates,
+ * triggers and teleporters, so bots use them), pick another when there or stuck, strafe, jump and crouch now and then.
  * Seeded, so a swarm's behaviour repeats for a given seed; its output is ordinary input, which the
  * server quantizes and records like any client's.
  */

@@ -52,7 +52,7 @@ public final class BotSwarm implements AutoCloseable {
         return s;
     }
 
-    /** Spawn points and the centres of doors, buttons and plates: where bots go. */
+    /** Spawn points and the centres of doors, buttons, plates, triggers and teleporters: where bots go. */
     static List<Vec3> waypoints(GameMap map) {
         List<Vec3> out = new ArrayList<>();
         for (SpawnPoint sp : map.spawns()) {
@@ -61,7 +61,9 @@ public final class BotSwarm implements AutoCloseable {
         for (MapObjectDef d : map.objects()) {
             List<Brush> brushes = d instanceof MapObjectDef.Door x ? x.brushes()
                     : d instanceof MapObjectDef.Button x ? x.brushes()
-                    : d instanceof MapObjectDef.Plate x ? x.brushes() : List.of();
+                    : d instanceof MapObjectDef.Plate x ? x.brushes()
+                    : d instanceof MapObjectDef.Teleport x ? x.volumes()
+                    : d instanceof MapObjectDef.Trigger x ? x.volumes() : List.of();
             for (Brush b : brushes) {
                 Aabb a = b.bounds();
                 Vec3 c = a.min().add(a.max()).scale(0.5f);

@@ -28,7 +28,8 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * Record with a live server and real UDP bots, replay headlessly, expect exit 0: eight bots for 30 s
- * on each shipped map, two of them joining mid-recording and one kicked mid-recording.
+ * on each shipped map, two of them joining mid-recording and one kicked mid-recording; on doors the
+ * bots move a door, on jumps they go through the teleporter, and the replay matches through both.
  */
 class RecordReplayTest {
 
@@ -84,9 +85,36 @@ class RecordReplayTest {
         }
         StringWriter out = new StringWriter(), err = new StringWriter();
         int code = Host.run(new PrintWriter(out), new PrintWriter(err), "--demo", file.toString(), "--home",
-                dir.resolve("home").toString());
-        System.out.println(map + ": " + out.toString().strip().lines().reduce((a, b) -> b).orElse(""));
-        assertEquals(0, code, out + "\n" + err);
-        assertTrue(out.toString().strip().endsWith(": OK"), out.toString());
+                dir.resolve("home").toString(), "--demoLog", "positions");
+        String summary = out.toString().strip().lines().reduce((a, b) -> b).orElse("");
+        System.out.println(map + ": " + summary);
+        assertEquals(0, code, summary + "\n" + err);
+        assertTrue(summary.endsWith(": OK"), summary);
+        if (map.equals("jumps")) {
+            int teleports = teleports(out.toString());
+            System.out.println("jumps: " + teleports + " teleport(s) in the replayed recording");
+            assertTrue(teleports > 0, "a bot went through the teleporter at the far end during the recording");
+        }
+    }
+
+    /**
+     * Teleports seen in {@code --demoLog positions} lines: a pawn past x = 100 m (the teleporter spans
+     * 120..128 m) one tick and back near the start (under 20 m) the next; no pawn moves that far in a tick.
+     */
+    static int teleports(String positionsLog) {
+        java.util.Map<String, Float> lastX = new java.util.TreeMap<>();
+        int n = 0;
+        java.util.regex.Pattern line = java.util.regex.Pattern.compile("tick \\d+ (PlayerPawn@\\d+) position \\(([^,]+),");
+        for (String l : positionsLog.lines().toList()) {
+            java.util.regex.Matcher m = line.matcher(l);
+            if (m.lookingAt()) {
+                float x = Float.parseFloat(m.group(2));
+                Float before = lastX.put(m.group(1), x);
+                if (before != null && before > 100f && x < 20f) {
+                    n++;
+                }
+            }
+        }
+        return n;
     }
 }
