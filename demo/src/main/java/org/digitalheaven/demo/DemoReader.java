@@ -30,6 +30,21 @@ public final class DemoReader {
         return read(Files.readAllBytes(file));
     }
 
+    /**
+     * Just the Header, decoded and checked as {@link #read(byte[])} would, without the rest of the file:
+     * null when the bytes do not hold a whole first chunk (read the whole file for the reason).
+     */
+    public static Chunk.Header readHeader(byte[] bytes) throws DemoFormatException {
+        if (bytes.length < 13) {
+            return null;
+        }
+        int length = ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN).getInt(9);
+        if (length < 0 || length > MAX_CHUNK || length > bytes.length - 13) {
+            return null;
+        }
+        return read(Arrays.copyOf(bytes, 13 + length)).header();
+    }
+
     public static DemoFile read(byte[] bytes) throws DemoFormatException {
         int n = bytes.length;
         int head = Math.min(n, 4);

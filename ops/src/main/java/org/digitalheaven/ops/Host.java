@@ -136,27 +136,20 @@ public final class Host implements Callable<Integer> {
                 return CommandLine.ExitCode.USAGE;
             }
         }
-        org.digitalheaven.demo.DemoFile file;
-        try {
-            file = org.digitalheaven.demo.DemoReader.read(demo);
-        } catch (IOException e) {
-            err.println("dh-host --demo: " + demo + ": " + (e instanceof java.nio.file.NoSuchFileException ? "no such file"
-                    : e.getMessage()));
-            return CommandLine.ExitCode.USAGE;
-        } catch (org.digitalheaven.demo.DemoFormatException e) {
-            err.println("dh-host --demo: " + demo + ": " + e.getMessage());
-            return CommandLine.ExitCode.USAGE;
-        }
         EngineVersion build = EngineVersion.current();
         try {
-            org.digitalheaven.server.DemoReplay.Result r = org.digitalheaven.server.DemoReplay.run(file,
+            org.digitalheaven.server.DemoReplay.Result r = org.digitalheaven.server.DemoReplay.run(demo,
                     new org.digitalheaven.server.DemoReplay.Options(search, map == null ? null : Path.of(map), until,
                             build.engineVersion(), build.gitSha(), line -> {
                                 out.println(line);
                                 out.flush();
                             }, java.util.Set.copyOf(demoLog)));
             return r.ok() ? CommandLine.ExitCode.OK : 3;
-        } catch (org.digitalheaven.server.DemoReplay.ReplayException e) {
+        } catch (IOException e) {
+            err.println("dh-host --demo: " + demo + ": " + (e instanceof java.nio.file.NoSuchFileException ? "no such file"
+                    : e.getMessage()));
+            return CommandLine.ExitCode.USAGE;
+        } catch (org.digitalheaven.demo.DemoFormatException | org.digitalheaven.server.DemoReplay.ReplayException e) {
             err.println("dh-host --demo: " + demo + ": " + e.getMessage());
             return CommandLine.ExitCode.USAGE;
         }

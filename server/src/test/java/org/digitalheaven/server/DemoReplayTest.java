@@ -77,8 +77,9 @@ class DemoReplayTest {
     }
 
 
+    /** Through {@link DemoReplay#run(Path, DemoReplay.Options)}: the file decoded while the map installs. */
     private DemoReplay.Result replay(Path file, List<Path> pallets, List<String> out) throws Exception {
-        return DemoReplay.run(DemoReader.read(file), new DemoReplay.Options(pallets, null, null, "v", "sha", out::add));
+        return DemoReplay.run(file, new DemoReplay.Options(pallets, null, null, "v", "sha", out::add));
     }
 
     @Test
@@ -202,5 +203,27 @@ class DemoReplayTest {
         DemoReplay.ReplayException e = assertThrows(DemoReplay.ReplayException.class, () -> DemoReplay.run(d,
                 new DemoReplay.Options(List.of(), dir.resolve("other.map"), null, "v", "sha", s -> { })));
         assertTrue(e.getMessage().contains("other.map"), e.getMessage());
+    }
+
+    /** Read from a path, the file's damage is what is reported, as a sequential read would, not the map. */
+    @Test
+    void damageInTheFileIsReportedBeforeAMissingMap() throws Exception {
+        Path file = record("arena", 120, "damaged");
+        byte[] bytes = Files.readAllBytes(file);
+        bytes[bytes.length / 2] ^= 0x5a;
+        Path bad = dir.resolve("damaged-copy.dh-demo");
+        Files.write(bad, bytes);
+        DemoReplay.Options elsewhere = new DemoReplay.Options(List.of(), dir.resolve("other.map"), null, "v", "sha", s -> { });
+        org.digitalheaven.demo.DemoFormatException e = assertThrows(org.digitalheaven.demo.DemoFormatException.class,
+                () -> DemoReplay.run(bad, elsewhere));
+        assertTrue(e.getMessage().contains("chunk"), e.getMessage());
+        assertThrows(org.digitalheaven.demo.DemoFormatException.class, () -> DemoReplay.run(bad,
+                new DemoReplay.Options(List.of(), null, null, "v", "sha", s -> { })), "damage with the map present too");
+
+        Path headless = dir.resolve("headless.dh-demo");
+        Files.write(headless, Arrays.copyOf(Files.readAllBytes(file), 20));
+        DemoReplay.ReplayException none = assertThrows(DemoReplay.ReplayException.class,
+                () -> DemoReplay.run(headless, elsewhere));
+        assertTrue(none.getMessage().contains("ends before its header is whole"), none.getMessage());
     }
 }
