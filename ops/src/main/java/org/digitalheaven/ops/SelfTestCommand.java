@@ -152,27 +152,18 @@ final class SelfTestCommand implements Callable<Integer> {
                 }
                 server.tickOnce();
             }
-            String stopped = rec.stop();
+            String stopped = rec.stop(10_000); // waits for the writer thread to complete the file
             if (stopped.contains("failed")) {
                 return stopped;
             }
         } finally {
-            server.shutdown("selftest over"); // waits for the recording's file to be complete
+            server.shutdown("selftest over");
         }
-        for (int i = 0; i < 500; i++) { // stop() hands the last chunks to the writer thread: wait for them
-            try {
-                if (!DemoReader.read(file).truncated()) {
-                    return null;
-                }
-                Thread.sleep(10);
-            } catch (DemoFormatException | IOException e) {
-                return e.getMessage();
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                return "interrupted";
-            }
+        try {
+            return DemoReader.read(file).truncated() ? file + " was not complete 10 s after the recording stopped" : null;
+        } catch (DemoFormatException | IOException e) {
+            return e.getMessage();
         }
-        return file + " was not complete after 5 s";
     }
 
     private static void deleteTree(Path dir) {

@@ -97,8 +97,17 @@ public final class DemoRecording implements TickListener {
         return "demo record: recording to " + path + " from the next tick";
     }
 
-    /** {@code demo stop}: final checkpoint, End, close. */
+    /** {@code demo stop}: final checkpoint, End, close; the file is completed by the writer thread. */
     public String stop() {
+        return stop(0);
+    }
+
+    /**
+     * {@link #stop()}, then waits up to {@code waitMillis} for the writer thread to complete the file,
+     * so a failure writing its last chunks is in the returned line (the game thread waits: for tools
+     * and tests, not a live server).
+     */
+    public String stop(long waitMillis) {
         if (pending != null && recorder == null) {
             Path p = pending;
             pending = null;
@@ -107,7 +116,7 @@ public final class DemoRecording implements TickListener {
         if (recorder == null) {
             return "demo stop: nothing is recording";
         }
-        return close("stopped", 0, false);
+        return close("stopped", waitMillis, false);
     }
 
     /** {@code demo status}. */

@@ -101,6 +101,22 @@ class DemoRecordingTest {
         assertEquals(server.map().barcode(), d.header().mapBarcode());
     }
 
+    /** stop(wait) returns once the writer thread has completed the file: no polling needed. */
+    @Test
+    void stopWithAWaitReturnsWithTheFileComplete() throws Exception {
+        start(Preferences.inMemory());
+        join("a");
+        rec.record("waited");
+        for (int i = 0; i < 30; i++) {
+            server.tickOnce();
+        }
+        String line = rec.stop(10_000);
+        assertTrue(line.startsWith("demo: stopped; ") && line.contains("30 tick(s)"), line);
+        DemoFile d = DemoReader.read(demos.resolve("waited.dh-demo"));
+        assertFalse(d.truncated(), "complete when stop(wait) returned");
+        assertEquals(30, d.end().lastTick() - d.header().startTick());
+    }
+
     @Test
     void pathsFollowTheNamingRulesAndNothingIsOverwritten() throws Exception {
         start(Preferences.inMemory());
