@@ -100,6 +100,7 @@ class LauncherScriptTest {
             environment.remove("JAVA_OPTS");
             environment.remove("DH_HOST_MVN");
             environment.remove("DH_HOST_NO_BUILD");
+            environment.remove("DH_HOST_CDS");
             env.forEach((k, v) -> {
                 if (v == null) {
                     environment.remove(k);
@@ -220,9 +221,17 @@ class LauncherScriptTest {
             makeExecutable(fakeMvn);
             fakeJdk = tmp.resolve("jdk");
             Path java = fakeJdk.resolve("bin/java");
+            // Prints its arguments; like a JVM, makes the archive -XX:ArchiveClassesAtExit names (unless told
+            // to fail), and logs every call so a test can see the training run.
             write(java, """
                     #!/bin/sh
-                    for a in "$@"; do printf 'ARG:%s\\n' "$a"; done
+                    [ -n "$FAKE_JAVA_LOG" ] && echo "$*" >> "$FAKE_JAVA_LOG"
+                    for a in "$@"; do
+                      case "$a" in
+                        -XX:ArchiveClassesAtExit=*) [ -n "$FAKE_JAVA_FAIL" ] && exit 1; echo jsa > "${a#*=}" ;;
+                      esac
+                      printf 'ARG:%s\\n' "$a"
+                    done
                     """);
             makeExecutable(java);
             Files.createDirectories(tmp.resolve("elsewhere"));
@@ -230,6 +239,7 @@ class LauncherScriptTest {
 
         Map<String, String> env() {
             Map<String, String> env = new HashMap<>();
+            env.put("DH_HOST_CDS", "0"); // the archive has its own tests below
             env.put("JAVA_HOME", fakeJdk.toString());
             env.put("DH_HOST_MVN", fakeMvn.toString());
             env.put("FAKE_MVN_LOG", mvnLog.toString());
@@ -355,6 +365,102 @@ class LauncherScriptTest {
             assertTrue(r.err().contains("DH_HOST_NO_BUILD"), r::toString);
             assertEquals(List.of(), mvnCalls());
             assertEquals("", r.out());
+        }
+
+        /** The fake java's calls, one line of arguments each. */
+        List<String> javaCalls() throws IOException {
+            Path log = tmp.resolve("java.log");
+            return Files.exists(log) ? Files.readAllLines(log) : List.of();
+        }
+
+        Map<String, String> cdsEnv() {
+            Map<String, String> env = env();
+            env.remove("DH_HOST_CDS");
+            env.put("FAKE_JAVA_LOG", tmp.resolve("java.log").toString());
+            return env;
+        }
+
+        @Test
+        void makesAClassDataArchiveOncePerJarAndJdkAndRunsWithIt() throws Exception {
+            Files.createDirectories(jar.getParent());
+            Files.writeString(jar, "");
+            Files.setLastModifiedTime(jar, ago(Duration.ofMinutes(50)));
+            Files.setLastModifiedTime(fakeJdk.resolve("bin/java"), ago(Duration.ofMinutes(55)));
+
+            Run first = dhHost(cdsEnv(), "--version");
+            assertEquals(0, first.exitCode(), first::toString);
+            assertEquals("dh-host: preparing a class-data archive for faster starts (once per build and JDK)...\n",
+                    first.err(), first::toString);
+            List<String> calls = javaCalls();
+            assertEquals(2, calls.size(), calls::toString);
+            assertTrue(calls.get(0).matches("-XX:ArchiveClassesAtExit=\\S+\\.tmp -jar \\S+dh-host\\.jar selftest --ticks 120"),
+                    calls::toString);
+            List<String> args = first.out().lines().map(l -> l.substring("ARG:".length())).toList();
+            String archive = args.get(0);
+            assertTrue(archive.matches("-XX:SharedArchiveFile=.*/ops/target/cds/dh-host-\\d+\\.jsa"), args::toString);
+            assertTrue(Files.isRegularFile(Path.of(archive.substring(archive.indexOf('=') + 1))), archive);
+            assertEquals(List.of("-Xlog:disable", "-Xlog:all=warning:stderr", "-jar"), args.subList(1, 4),
+                    "JVM warnings go to stderr, never into dh-host's stdout");
+
+            Run second = dhHost(cdsEnv(), "--version");
+            assertEquals("", second.err(), second::toString);
+            assertEquals(3, javaCalls().size(), "no second training run");
+            assertEquals(archive, second.out().lines().findFirst().orElse("").substring("ARG:".length()));
+
+            Files.setLastModifiedTime(jar, ago(Duration.ZERO)); // a new build: the archive is stale
+            Run rebuilt = dhHost(cdsEnv(), "--version");
+            assertTrue(rebuilt.err().contains("preparing a class-data archive"), rebuilt::toString);
+            assertEquals(5, javaCalls().size());
+
+            Map<String, String> off = cdsEnv();
+            off.put("DH_HOST_CDS", "0");
+            Run without = dhHost(off, "--version");
+            assertTrue(without.out().startsWith("ARG:-jar\n"), without::toString);
+        }
+
+        @Test
+        void aFailedArchiveIsSaidOnceAndNotRetriedUntilTheNextBuild() throws Exception {
+            Files.createDirectories(jar.getParent());
+            Files.writeString(jar, "");
+            Files.setLastModifiedTime(jar, ago(Duration.ofMinutes(50)));
+            Files.setLastModifiedTime(fakeJdk.resolve("bin/java"), ago(Duration.ofMinutes(55)));
+            Map<String, String> env = cdsEnv();
+            env.put("FAKE_JAVA_FAIL", "1");
+
+            Run first = dhHost(env, "--version");
+            assertEquals(0, first.exitCode(), first::toString);
+            assertTrue(first.err().contains("could not make the archive") && first.err().contains("starting without it"),
+                    first::toString);
+            assertTrue(first.out().startsWith("ARG:-jar\n"), first::toString);
+
+            Run second = dhHost(env, "--version");
+            assertEquals("", second.err(), second::toString);
+            assertEquals(3, javaCalls().size(), "one failed training, then two plain runs: " + javaCalls());
+            try (var files = Files.list(root.resolve("ops/target/cds"))) {
+                assertTrue(files.noneMatch(f -> f.toString().endsWith(".tmp") || f.toString().endsWith(".jsa")),
+                        "no half-made archive is left behind");
+            }
+        }
+
+        @Test
+        void shortDemosReplayWithC1OnlyAndLongOnesWithC2() throws Exception {
+            Files.createDirectories(jar.getParent());
+            Files.writeString(jar, "");
+            Path small = tmp.resolve("elsewhere/small.dh-demo");
+            Files.write(small, new byte[1000]);
+            Path big = tmp.resolve("elsewhere/big.dh-demo");
+            try (var f = new java.io.RandomAccessFile(big.toFile(), "rw")) {
+                f.setLength(3L << 20);
+            }
+            assertTrue(dhHost("--demo", "small.dh-demo").out().startsWith("ARG:-XX:TieredStopAtLevel=1\nARG:-jar\n"));
+            assertTrue(dhHost("--demo=small.dh-demo", "--until", "5").out().startsWith("ARG:-XX:TieredStopAtLevel=1\n"));
+            assertTrue(dhHost("--demo", "big.dh-demo").out().startsWith("ARG:-jar\n"), "a long demo keeps C2");
+            assertTrue(dhHost("--demo", "missing.dh-demo").out().startsWith("ARG:-jar\n"), "dh-host says what is missing");
+            assertTrue(dhHost("--map", "small.dh-demo").out().startsWith("ARG:-jar\n"), "only --demo counts");
+            Map<String, String> env = env();
+            env.put("JAVA_OPTS", "-XX:-TieredCompilation");
+            assertTrue(dhHost(env, "--demo", "small.dh-demo").out().startsWith("ARG:-XX:-TieredCompilation\nARG:-jar\n"),
+                    "a JIT option in JAVA_OPTS wins");
         }
 
         private static FileTime ago(Duration d) {

@@ -21,7 +21,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * A demo recorded in this JVM (OpenJDK 17, C2) must replay bit for bit in another: the interpreter
- * ({@code -Xint}) and, where the machine has it, Temurin 25.
+ * ({@code -Xint}), the C1 compiler alone and, where the machine has it, Temurin 25.
  */
 class ReplayAcrossRuntimesTest {
 
@@ -74,6 +74,16 @@ class ReplayAcrossRuntimesTest {
         String java = ProcessHandle.current().info().command().orElse("java");
         String[] r = replayIn(java, "-Xint");
         System.out.print("-Xint: " + r[0]);
+        assertEquals("0", r[1], r[0]);
+        assertTrue(r[0].strip().endsWith(": OK"), r[0]);
+    }
+
+    /** The launcher runs short replays with C1 only ({@code -XX:TieredStopAtLevel=1}): same bits. */
+    @Test
+    void replaysWithTheC1CompilerOnly() throws Exception {
+        String java = ProcessHandle.current().info().command().orElse("java");
+        String[] r = replayIn(java, "-XX:TieredStopAtLevel=1");
+        System.out.print("C1 only: " + r[0]);
         assertEquals("0", r[1], r[0]);
         assertTrue(r[0].strip().endsWith(": OK"), r[0]);
     }
