@@ -125,8 +125,9 @@ public final class Pallet {
         } catch (JacksonException e) {
             // Jackson's own words, less its location dump (the line is given instead).
             String what = e.getOriginalMessage().replaceAll(" \\(start marker at \\[Source:.*?\\]\\)", "");
-            throw new PalletException(where + " is not a valid pallet manifest: " + what + " at line "
-                    + e.getLocation().getLineNr() + EXPECTED, e);
+            // Some limits (StreamConstraintsException: a 1,000-digit number, a huge name) carry no location.
+            String line = e.getLocation() != null ? " at line " + e.getLocation().getLineNr() : "";
+            throw new PalletException(where + " is not a valid pallet manifest: " + what + line + EXPECTED, e);
         }
         return new Manifest(barcode, version, dependencies, maps);
     }

@@ -151,6 +151,7 @@ class PalletRepositoryTest {
             {"", "not a valid pallet manifest", "line"},
             {"{\"barcode\": \"X.Y\", \"maps\": [", "expected close marker for Array at line 1 (expected", ""},
             {"{\"version\": \"1\"}", "\"barcode\" must be dotted words", ""},
+            {"{\"barcode\": \"X.Y\", \"version\": " + "9".repeat(2000) + "}", "not a valid pallet manifest", ""},
             {"{\"barcode\": \"X.Y\"}", "\"version\" is missing", ""},
         };
         for (String[] c : cases) {

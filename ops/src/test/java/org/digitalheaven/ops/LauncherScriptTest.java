@@ -380,12 +380,17 @@ class LauncherScriptTest {
             return env;
         }
 
-        @Test
-        void makesAClassDataArchiveOncePerJarAndJdkAndRunsWithIt() throws Exception {
+        /** An up-to-date jar built 50 minutes ago, with a JDK installed before it. */
+        void builtBeforeNow() throws IOException {
             Files.createDirectories(jar.getParent());
             Files.writeString(jar, "");
             Files.setLastModifiedTime(jar, ago(Duration.ofMinutes(50)));
             Files.setLastModifiedTime(fakeJdk.resolve("bin/java"), ago(Duration.ofMinutes(55)));
+        }
+
+        @Test
+        void makesAClassDataArchiveOncePerJarAndJdkAndRunsWithIt() throws Exception {
+            builtBeforeNow();
 
             Run first = dhHost(cdsEnv(), "--version");
             assertEquals(0, first.exitCode(), first::toString);
@@ -420,10 +425,7 @@ class LauncherScriptTest {
 
         @Test
         void aFailedArchiveIsSaidOnceAndNotRetriedUntilTheNextBuild() throws Exception {
-            Files.createDirectories(jar.getParent());
-            Files.writeString(jar, "");
-            Files.setLastModifiedTime(jar, ago(Duration.ofMinutes(50)));
-            Files.setLastModifiedTime(fakeJdk.resolve("bin/java"), ago(Duration.ofMinutes(55)));
+            builtBeforeNow();
             Map<String, String> env = cdsEnv();
             env.put("FAKE_JAVA_FAIL", "1");
 
@@ -440,6 +442,20 @@ class LauncherScriptTest {
                 assertTrue(files.noneMatch(f -> f.toString().endsWith(".tmp") || f.toString().endsWith(".jsa")),
                         "no half-made archive is left behind");
             }
+        }
+
+        /** A checkout where ops/target/cds cannot be made (read-only, or taken by a file) still runs. */
+        @Test
+        void anUnwritableArchiveFolderIsSkippedSilently() throws Exception {
+            builtBeforeNow();
+            Files.writeString(root.resolve("ops/target/cds"), "not a folder");
+
+            Run r = dhHost(cdsEnv(), "--version");
+
+            assertEquals(0, r.exitCode(), r::toString);
+            assertEquals("", r.err(), r::toString);
+            assertTrue(r.out().startsWith("ARG:-jar\n"), r::toString);
+            assertEquals(1, javaCalls().size(), "no training run: " + javaCalls());
         }
 
         @Test

@@ -3,7 +3,6 @@ package org.digitalheaven.ops;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.File;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -69,23 +68,27 @@ class ReplayAcrossRuntimesTest {
         return new String[] {Files.readString(dir.resolve("out.txt"), StandardCharsets.UTF_8), Integer.toString(p.exitValue())};
     }
 
-    @Test
-    void replaysInTheInterpreter() throws Exception {
-        String java = ProcessHandle.current().info().command().orElse("java");
-        String[] r = replayIn(java, "-Xint");
-        System.out.print("-Xint: " + r[0]);
+    /** Replays in a fresh process of this JVM with {@code flag}; expects exit 0 and OK. */
+    private static void replaysOkWith(String label, String java, String... flags) throws Exception {
+        String[] r = replayIn(java, flags);
+        System.out.print(label + ": " + r[0]);
         assertEquals("0", r[1], r[0]);
         assertTrue(r[0].strip().endsWith(": OK"), r[0]);
+    }
+
+    private static String thisJava() {
+        return ProcessHandle.current().info().command().orElse("java");
+    }
+
+    @Test
+    void replaysInTheInterpreter() throws Exception {
+        replaysOkWith("-Xint", thisJava(), "-Xint");
     }
 
     /** The launcher runs short replays with C1 only ({@code -XX:TieredStopAtLevel=1}): same bits. */
     @Test
     void replaysWithTheC1CompilerOnly() throws Exception {
-        String java = ProcessHandle.current().info().command().orElse("java");
-        String[] r = replayIn(java, "-XX:TieredStopAtLevel=1");
-        System.out.print("C1 only: " + r[0]);
-        assertEquals("0", r[1], r[0]);
-        assertTrue(r[0].strip().endsWith(": OK"), r[0]);
+        replaysOkWith("C1 only", thisJava(), "-XX:TieredStopAtLevel=1");
     }
 
     @Test
@@ -95,10 +98,6 @@ class ReplayAcrossRuntimesTest {
             System.out.println(why);
         }
         Assumptions.assumeTrue(Files.isExecutable(TEMURIN), why);
-        String[] r = replayIn(TEMURIN.toString());
-        System.out.print("Temurin 25: " + r[0]);
-        assertEquals("0", r[1], r[0]);
-        assertTrue(r[0].strip().endsWith(": OK"), r[0]);
-        assertTrue(File.separator.equals("/"));
+        replaysOkWith("Temurin 25", TEMURIN.toString());
     }
 }

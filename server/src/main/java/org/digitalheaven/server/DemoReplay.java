@@ -75,8 +75,10 @@ public final class DemoReplay {
         if (h == null) {
             throw new ReplayException(NO_HEADER);
         }
-        GameServer server = prepare(h, o);
+        List<String> warnings = new ArrayList<>();
+        GameServer server = prepare(h, o, warnings);
         try {
+            warnings.forEach(o.out());
             return replay(demo, h, server, o);
         } finally {
             server.shutdown("replay over");
@@ -99,39 +101,42 @@ public final class DemoReplay {
         Thread t = new Thread(decode, "dh-demo-decode");
         t.setDaemon(true);
         t.start();
+        List<String> warnings = new ArrayList<>();
         GameServer server;
         try {
-            server = prepare(h, o);
+            server = prepare(h, o, warnings);
         } catch (ReplayException e) {
             decoded(decode);
             throw e;
         }
         try {
-            return replay(decoded(decode), h, server, o);
+            DemoFile demo = decoded(decode);
+            warnings.forEach(o.out()); // only for a file that reads: damage is the one thing to say
+            return replay(demo, h, server, o);
         } finally {
             server.shutdown("replay over");
         }
     }
 
-    private static DemoFile decoded(FutureTask<DemoFile> decode) throws DemoFormatException {
+    private static DemoFile decoded(FutureTask<DemoFile> decode) throws DemoFormatException, ReplayException {
         try {
             return decode.get();
         } catch (ExecutionException e) {
             if (e.getCause() instanceof DemoFormatException f) {
                 throw f;
             }
-            throw new IllegalStateException("decoding the demo failed", e.getCause());
+            throw new ReplayException("the demo could not be decoded: " + e.getCause());
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted while decoding the demo", e);
+            throw new ReplayException("interrupted while decoding the demo");
         }
     }
 
     private static final String NO_HEADER = "the file ends before its header is whole; nothing to replay";
 
-    /** The world the Header describes: map resolved and installed, recorded rules applied; warnings said. */
-    private static GameServer prepare(Chunk.Header h, Options o) throws ReplayException {
-        Consumer<String> out = o.out();
+    /** The world the Header describes: map resolved and installed, recorded rules applied; warnings listed. */
+    private static GameServer prepare(Chunk.Header h, Options o, List<String> warnings) throws ReplayException {
+        Consumer<String> out = warnings::add;
         ResolvedMap map = resolveMap(h, o);
         if (!Arrays.equals(map.closureHash(), h.closureHash())) {
             out.accept("warning: the map's pallet closure hash differs: recorded " + HexFormat.of().formatHex(h.closureHash())

@@ -406,11 +406,11 @@ public final class GameServer {
             CharacterMotion motion = pickSpawn();
             InputBuffer buffer = new InputBuffer(INPUT_CAPACITY, prefs.inputHoldTicks(),
                     PlayerInput.of(0, 0, motion.yaw(), 0, 0));
+            Pawn p = universe.addPawn(slot, wireId, j.name(), motion);
             Session s = new Session(this, j.from(), slot, wireId, j.name(), buffer, clock);
             bySlot[slot] = s;
             sessions++;
             byAddress.put(j.from(), s);
-            Pawn p = universe.addPawn(slot, wireId, j.name(), motion);
             applyOverride(p);
             for (TickListener l : listeners) {
                 l.onJoin(universe, p);
@@ -433,7 +433,7 @@ public final class GameServer {
     private int freeSlot() {
         int limit = Math.min(Universe.MAX_SLOTS, Math.max(prefs.maxPlayers(), 1));
         for (int i = 0; i < limit; i++) {
-            if (bySlot[i] == null) {
+            if (bySlot[i] == null && universe.pawn(i) == null) { // a local pawn holds its slot too
                 return i;
             }
         }

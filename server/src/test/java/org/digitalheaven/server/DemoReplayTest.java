@@ -161,6 +161,58 @@ class DemoReplayTest {
         assertTrue(all.contains("  - per-player override not carried: players.p0.maxSpeed=14.0"), "the replay prints it: " + all);
     }
 
+    /**
+     * A pawn running down the clear side lane of jumps (Quake y = 400) into the wall-to-wall teleporter
+     * at x 3840..4096 is sent back to (128, 256) facing yaw 90; the recording of that run replays bit for
+     * bit, and the replay itself shows the jump (--demoLog positions). Deterministic: no clients.
+     */
+    @Test
+    void aTeleportInsideTheRecordingReplaysBitForBit() throws Exception {
+        Preferences prefs = Preferences.inMemory();
+        prefs.set(Preferences.CHECKPOINT_TICKS, "60");
+        GameServer server = new GameServer(new GameServer.Options(prefs, List.of(), NanoClock.SYSTEM, 1L, l -> { }),
+                new LoopbackNetwork().endpoint());
+        server.start("jumps");
+        DemoRecording rec = server.enableRecording(dir, "v", "sha");
+        var feet = org.digitalheaven.maps.MapUnits.toWorld(96, 400, 0);
+        server.addPawnWithoutSession(0, 1, "runner", org.digitalheaven.physics.CharacterMotion.at(
+                new org.digitalheaven.physics.Vec3(feet.x(), feet.y() + 1f / 32, feet.z()), 0,
+                server.universe().settings().move()));
+        server.setInputSource(slot -> PlayerInput.of(1, 0, 0, 0, PlayerInput.SPRINT));
+        rec.record("teleport");
+        float before = 0;
+        int teleportedAt = -1;
+        for (int t = 0; t < 1200 && teleportedAt < 0; t++) {
+            server.tickOnce();
+            float x = server.universe().pawn(0).motion().position().x();
+            if (before > 100f && x < 20f) {
+                teleportedAt = t;
+            }
+            before = x;
+        }
+        assertTrue(teleportedAt > 0, "the runner reached the teleporter (furthest x " + before + ")");
+        assertEquals(90f, server.universe().pawn(0).motion().yaw(), "the destination's facing");
+        for (int t = 0; t < 60; t++) {
+            server.tickOnce(); // and on past it
+        }
+        rec.stop(10_000);
+        server.shutdown("done");
+
+        List<String> out = new ArrayList<>();
+        DemoReplay.Result r = DemoReplay.run(dir.resolve("teleport.dh-demo"), new DemoReplay.Options(List.of(), null, null,
+                "v", "sha", out::add, java.util.Set.of("positions")));
+        String summary = out.get(out.size() - 1);
+        assertTrue(r.ok() && r.firstHashDifference() == null, summary);
+        List<Float> xs = out.stream().filter(l -> l.startsWith("tick ") && l.contains(" position ("))
+                .map(l -> Float.parseFloat(l.substring(l.indexOf(" position (") + 11, l.indexOf(',', l.indexOf(" position (")))))
+                .toList();
+        boolean jumpSeen = false;
+        for (int i = 1; i < xs.size(); i++) {
+            jumpSeen |= xs.get(i - 1) > 100f && xs.get(i) < 20f;
+        }
+        assertTrue(jumpSeen, "the replay itself went through the teleporter: " + summary);
+    }
+
     @Test
     void aRecordingStartedWhileADoorSwingsDivergesAtItsOpeningCheckpointAndSaysWhy() throws Exception {
         GameServer server = new GameServer(new GameServer.Options(Preferences.inMemory(), List.of(), NanoClock.SYSTEM, 1L,

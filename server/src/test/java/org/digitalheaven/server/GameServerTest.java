@@ -66,6 +66,23 @@ class GameServerTest {
         assertTrue(c.snapshot().pawns().stream().anyMatch(s -> s.wireId() == c.wireId()), "the accept carries a snapshot with us in it");
     }
 
+    /** A local pawn (no session) holds its slot: a client joining after it gets the next one. */
+    @Test
+    void aClientJoiningAfterALocalPawnTakesAnotherSlot() throws Exception {
+        start("arena", Preferences.inMemory());
+        int localWire = server.addPawnWithoutSession(0, "local").wireId();
+        GameClient c = join("dave");
+        assertEquals(1, c.slot(), "slot 0 is the local pawn's");
+        assertEquals(2, server.universe().pawns().size());
+        assertEquals("local", server.universe().pawn(0).name());
+        assertEquals(1, server.sessionCount());
+        assertTrue(c.wireId() != localWire, "wire ids are never shared");
+        for (int i = 0; i < 5; i++) {
+            server.tickOnce();
+        }
+        assertEquals(2, server.universe().pawns().size(), "both keep ticking");
+    }
+
     @Test
     void aStarvedClientIsHeldForSixTicksThenNeutral() throws Exception {
         start("arena", Preferences.inMemory());

@@ -3,6 +3,9 @@ package org.digitalheaven.universe;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.function.BiConsumer;
+import java.util.function.Function;
+import java.util.function.ToIntFunction;
 import org.digitalheaven.physics.CharacterMotion;
 import org.digitalheaven.physics.Vec3;
 
@@ -31,38 +34,33 @@ public final class SnapshotDiff {
     /** Every mismatch, pawns first (by wire id), then objects (by authored index). Empty when equal. */
     public static List<Mismatch> compare(Snapshot recorded, Snapshot replayed) {
         List<Mismatch> out = new ArrayList<>();
-        // A merge walk over both sides sorted by id: entity names are only built for a mismatch.
-        List<PawnState> rp = sorted(recorded.pawns(), PAWN_ORDER), lp = sorted(replayed.pawns(), PAWN_ORDER);
-        for (int i = 0, j = 0; i < rp.size() || j < lp.size();) {
-            boolean left = i < rp.size(), right = j < lp.size();
-            int a = left ? rp.get(i).wireId() : 0, b = right ? lp.get(j).wireId() : 0;
-            if (left && right && a == b) {
-                comparePawn(rp.get(i++), lp.get(j++), out);
-            } else if (left && (!right || a < b)) {
-                out.add(new Mismatch("PlayerPawn@" + a, "presence", "present", "absent", ""));
-                i++;
-            } else {
-                out.add(new Mismatch("PlayerPawn@" + b, "presence", "absent", "present", ""));
-                j++;
-            }
-        }
-        List<ObjectState> ro = sorted(recorded.objects(), OBJECT_ORDER), lo = sorted(replayed.objects(), OBJECT_ORDER);
-        for (int i = 0, j = 0; i < ro.size() || j < lo.size();) {
-            boolean left = i < ro.size(), right = j < lo.size();
-            int a = left ? ro.get(i).authoredIndex() : 0, b = right ? lo.get(j).authoredIndex() : 0;
-            if (left && right && a == b) {
-                compareObject(ro.get(i++), lo.get(j++), out);
-            } else if (left && (!right || a < b)) {
-                out.add(new Mismatch(objectName(ro.get(i++)), "presence", "present", "absent", ""));
-            } else {
-                out.add(new Mismatch(objectName(lo.get(j++)), "presence", "absent", "present", ""));
-            }
-        }
+        matchById(recorded.pawns(), replayed.pawns(), PawnState::wireId, p -> "PlayerPawn@" + p.wireId(),
+                (a, b) -> comparePawn(a, b, out), out);
+        matchById(recorded.objects(), replayed.objects(), ObjectState::authoredIndex, SnapshotDiff::objectName,
+                (a, b) -> compareObject(a, b, out), out);
         return out;
     }
 
-    private static final Comparator<PawnState> PAWN_ORDER = Comparator.comparingInt(PawnState::wireId);
-    private static final Comparator<ObjectState> OBJECT_ORDER = Comparator.comparingInt(ObjectState::authoredIndex);
+    /**
+     * A merge walk over both sides in id order: pairs go to {@code same}, an entity on one side only is
+     * a presence mismatch. Entity names are built only for a mismatch.
+     */
+    private static <T> void matchById(List<T> recorded, List<T> replayed, ToIntFunction<T> id, Function<T, String> name,
+            BiConsumer<T, T> same, List<Mismatch> out) {
+        Comparator<T> order = Comparator.comparingInt(id);
+        List<T> rs = sorted(recorded, order), ls = sorted(replayed, order);
+        for (int i = 0, j = 0; i < rs.size() || j < ls.size();) {
+            boolean left = i < rs.size(), right = j < ls.size();
+            int a = left ? id.applyAsInt(rs.get(i)) : 0, b = right ? id.applyAsInt(ls.get(j)) : 0;
+            if (left && right && a == b) {
+                same.accept(rs.get(i++), ls.get(j++));
+            } else if (left && (!right || a < b)) {
+                out.add(new Mismatch(name.apply(rs.get(i++)), "presence", "present", "absent", ""));
+            } else {
+                out.add(new Mismatch(name.apply(ls.get(j++)), "presence", "absent", "present", ""));
+            }
+        }
+    }
 
     /** {@code list} when already in order (the usual case: slot and authored order), else a sorted copy. */
     private static <T> List<T> sorted(List<T> list, Comparator<T> order) {
