@@ -11,7 +11,13 @@ import org.digitalheaven.universe.PlayerInput;
  */
 public sealed interface Chunk {
 
+    /** What {@link #tick()} returns for a chunk that refers to no tick (the Header, unknown kinds). */
+    long NO_TICK = Long.MIN_VALUE;
+
     ChunkKind kind();
+
+    /** The tick this chunk refers to (the End chunk's last tick), or {@link #NO_TICK}. */
+    long tick();
 
     /** The opening record: what map, what rules, what build, and what the file knows it does not carry. */
     record Header(String mapName, String mapBarcode, byte[] closureHash, String engineVersion, String gitSha,
@@ -23,6 +29,11 @@ public sealed interface Chunk {
 
         public ChunkKind kind() {
             return ChunkKind.HEADER;
+        }
+
+        /** The Header describes the file; its start is {@link #startTick()}. */
+        public long tick() {
+            return NO_TICK;
         }
 
         @Override
@@ -99,12 +110,20 @@ public sealed interface Chunk {
         public ChunkKind kind() {
             return ChunkKind.END;
         }
+
+        public long tick() {
+            return lastTick;
+        }
     }
 
     /** A chunk of a kind this build does not know, kept as bytes so read-then-write is exact. */
     record Unknown(int code, byte[] payload) implements Chunk {
         public ChunkKind kind() {
             return null;
+        }
+
+        public long tick() {
+            return NO_TICK;
         }
 
         @Override

@@ -28,7 +28,7 @@ public final class DemoEncoder {
         byte[] b = ChunkKind.encodeChunk(c);
         account(b);
         chunks++;
-        lastTick = Math.max(lastTick, DemoFile.tickOf(c));
+        lastTick = Math.max(lastTick, c.tick());
         return b;
     }
 

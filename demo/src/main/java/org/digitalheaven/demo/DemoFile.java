@@ -90,29 +90,9 @@ public final class DemoFile {
     public long lastTick() {
         long t = header() == null ? -1 : header().startTick();
         for (Chunk c : chunks) {
-            long ct = tickOf(c);
-            t = Math.max(t, ct);
+            t = Math.max(t, c.tick());
         }
         return t;
-    }
-
-    /** The tick a chunk refers to (the End chunk's last tick), or {@link Long#MIN_VALUE} when it has none. */
-    public static long tickOf(Chunk c) {
-        // Most frequent kinds first: a replay asks this for every chunk.
-        if (c instanceof Chunk.Input i) {
-            return i.tick();
-        } else if (c instanceof Chunk.TickHash h) {
-            return h.tick();
-        } else if (c instanceof Chunk.Join j) {
-            return j.tick();
-        } else if (c instanceof Chunk.Leave l) {
-            return l.tick();
-        } else if (c instanceof Chunk.Checkpoint k) {
-            return k.tick();
-        } else if (c instanceof Chunk.End e) {
-            return e.lastTick();
-        }
-        return Long.MIN_VALUE;
     }
 
     /** The file's bytes: magic, version, then every whole chunk as read. */

@@ -261,8 +261,7 @@ final class DemoCommand {
 
     /** The tick a chunk refers to (the End chunk's last tick), or null for chunks without one. */
     static Long tickOf(Chunk c) {
-        long t = DemoFile.tickOf(c);
-        return t == Long.MIN_VALUE ? null : t;
+        return c.tick() == Chunk.NO_TICK ? null : c.tick();
     }
 
     /**

@@ -240,7 +240,7 @@ public final class DemoReplay {
             if (c instanceof Chunk.End || c instanceof Chunk.Unknown) {
                 continue;
             }
-            long t = org.digitalheaven.demo.DemoFile.tickOf(c);
+            long t = c.tick();
             if (t > tick && pending) {
                 // Boundary `tick` is complete: run its tick over the recorded inputs.
                 if (o.until() != null && tick >= o.until()) {

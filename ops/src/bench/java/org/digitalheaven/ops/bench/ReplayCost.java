@@ -58,8 +58,8 @@ public final class ReplayCost {
             long t = h.startTick(), ns = 0;
             ticks = 0;
             for (Chunk c : d.chunks()) {
-                long ct = DemoFile.tickOf(c);
-                if (ct == Long.MIN_VALUE || c instanceof Chunk.End) {
+                long ct = c.tick();
+                if (ct == Chunk.NO_TICK || c instanceof Chunk.End) {
                     continue;
                 }
                 if (ct > t) {
