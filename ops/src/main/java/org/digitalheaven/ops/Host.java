@@ -122,9 +122,7 @@ public final class Host implements Callable<Integer> {
     /** {@code --demo}: the headless replay. Exit 0 all checkpoints matched, 3 diverged, 2 unreadable. */
     private int replay(PrintWriter err) {
         PrintWriter out = spec.commandLine().getOut();
-        List<Path> search = new ArrayList<>();
-        search.add(ServerHome.resolveDefault(home).pallets());
-        search.addAll(pallets);
+        List<Path> search = ServerHome.resolveDefault(home).palletSearchPath(pallets);
         if (map != null && !map.endsWith(".map")) {
             err.println("dh-host --demo: --map takes a .map file here (the demo names its own map); got " + map);
             return CommandLine.ExitCode.USAGE;
@@ -180,9 +178,7 @@ public final class Host implements Callable<Integer> {
             err.println("dh-host: --tick-rate " + tickRate + " is outside 10..240");
             return CommandLine.ExitCode.USAGE;
         }
-        List<Path> search = new ArrayList<>();
-        search.add(serverHome.pallets());
-        search.addAll(pallets);
+        List<Path> search = serverHome.palletSearchPath(pallets);
 
         ServerConsole console = Consoles.open(serverHome);
         int listenPort = port != null ? port : prefs.port();

@@ -44,10 +44,8 @@ final class MapCommand {
             var out = spec.commandLine().getOut();
             var err = spec.commandLine().getErr();
             try {
-                List<Path> search = new ArrayList<>();
-                search.add(ServerHome.resolveDefault(home).pallets());
-                search.addAll(pallets);
-                ResolvedMap m = PalletRepository.search(search).resolve(map);
+                ResolvedMap m = PalletRepository.search(ServerHome.resolveDefault(home).palletSearchPath(pallets))
+                        .resolve(map);
                 GameMap gm = m.load();
                 out.print(gm.report().describe());
                 out.println("barcode " + m.barcode());

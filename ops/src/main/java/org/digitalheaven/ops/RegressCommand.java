@@ -98,9 +98,7 @@ final class RegressCommand implements Callable<Integer> {
                 mine.add(d);
             }
         }
-        List<Path> search = new ArrayList<>();
-        search.add(ServerHome.resolveDefault(home).pallets());
-        search.addAll(pallets);
+        List<Path> search = ServerHome.resolveDefault(home).palletSearchPath(pallets);
         EngineVersion build = EngineVersion.current();
         int n = jobs != null && jobs > 0 ? jobs : Runtime.getRuntime().availableProcessors();
         ExecutorService pool = Executors.newFixedThreadPool(Math.max(1, Math.min(n, Math.max(1, mine.size()))));

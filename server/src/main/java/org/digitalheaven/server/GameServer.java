@@ -158,11 +158,7 @@ public final class GameServer {
 
     /** Adds a pawn that has no session (a replayed one) at this boundary, exactly as given. */
     public Pawn addPawnWithoutSession(int slot, int wireId, String name, CharacterMotion motion) {
-        Pawn p = universe.addPawn(slot, wireId, name, motion);
-        for (TickListener l : listeners) {
-            l.onJoin(universe, p);
-        }
-        return p;
+        return joined(universe.addPawn(slot, wireId, name, motion));
     }
 
     /**
@@ -172,6 +168,11 @@ public final class GameServer {
     public Pawn addPawnWithoutSession(int slot, String name) {
         Pawn p = universe.addPawn(slot, nextWireId++, name, pickSpawn());
         applyOverride(p);
+        return joined(p);
+    }
+
+    /** Tells the listeners (the recorder) about a pawn that just entered, at this boundary. */
+    private Pawn joined(Pawn p) {
         for (TickListener l : listeners) {
             l.onJoin(universe, p);
         }
@@ -412,9 +413,7 @@ public final class GameServer {
             sessions++;
             byAddress.put(j.from(), s);
             applyOverride(p);
-            for (TickListener l : listeners) {
-                l.onJoin(universe, p);
-            }
+            joined(p);
             sendAccept(s);
             log(j.name() + " joined (slot " + slot + ", wire id " + wireId + ") from " + j.from());
         }

@@ -5,6 +5,8 @@ import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 
@@ -78,6 +80,14 @@ public final class ServerHome {
     /** Where user pallets live. */
     public Path pallets() {
         return root.resolve("pallets");
+    }
+
+    /** Where maps are searched: this home's pallets/ folder, then {@code extra} (later ones win). */
+    public List<Path> palletSearchPath(List<Path> extra) {
+        List<Path> search = new ArrayList<>();
+        search.add(pallets());
+        search.addAll(extra);
+        return search;
     }
 
     public Path consoleHistory() {
