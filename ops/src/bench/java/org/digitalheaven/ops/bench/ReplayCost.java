@@ -130,13 +130,11 @@ public final class ReplayCost {
             swarm.start(60);
             server.submit(() -> rec.record(file.toString()));
             Thread.sleep(60_000);
-            server.submit(rec::stop);
-            Thread.sleep(500);
+            java.util.concurrent.CompletableFuture<String> stopped = new java.util.concurrent.CompletableFuture<>();
+            server.submit(() -> stopped.complete(rec.stop(10_000))); // returns with the file complete
+            System.out.println(stopped.get());
         } finally {
             server.shutdown("recorded");
-        }
-        for (int i = 0; i < 500 && (!Files.exists(file) || DemoReader.read(file).truncated()); i++) {
-            Thread.sleep(20);
         }
         return file;
     }
