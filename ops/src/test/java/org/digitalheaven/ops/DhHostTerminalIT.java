@@ -63,7 +63,7 @@ class DhHostTerminalIT {
         Assumptions.assumeTrue(tmuxAvailable(), why);
         Path root = Path.of("..").toAbsolutePath().normalize();
         Path jar = root.resolve("ops/target/dh-host.jar");
-        Assumptions.assumeTrue(Files.isRegularFile(jar), "skipped: " + jar + " is not built (run mvn package)");
+        Assumptions.assumeTrue(Files.isRegularFile(jar), "skipped: " + jar + " is not built (run ./mvnw package)");
         String session = "dh-it-" + ProcessHandle.current().pid();
         Path exit = home.resolve("exit-code");
         String command = "cd '" + root + "' && DH_HOST_NO_BUILD=1 DH_HOME='" + home + "' ops/dh-host --map arena --bots 4 --port 0;"

@@ -131,7 +131,7 @@ class LauncherScriptTest {
             if (r.exitCode() == EXIT_STALE && r.err().contains("DH_HOST_NO_BUILD")) {
                 String reason = "LauncherScriptTest: skipped, ops/target/dh-host.jar is missing or older than"
                         + " the sources, and a test must not start a Maven build. Build it"
-                        + " (mvn -q -DskipTests -pl ops -am package, or run ops/dh-host once) and rerun.";
+                        + " (./mvnw -q -DskipTests -pl ops -am package, or run ops/dh-host once) and rerun.";
                 System.out.println(reason);
                 Assumptions.abort(reason);
             }
@@ -327,6 +327,29 @@ class LauncherScriptTest {
 
             assertEquals(0, r.exitCode(), r::toString);
             assertTrue(r.out().startsWith("ARG:-jar\n"), r::toString);
+        }
+
+        /** Without DH_HOST_MVN the build is the checkout's Maven Wrapper, whatever mvn is (or is not) on PATH. */
+        @Test
+        void buildsWithTheCheckoutsMavenWrapperByDefault() throws Exception {
+            Path wrapper = root.resolve("mvnw");
+            write(wrapper, """
+                    #!/bin/sh
+                    echo "wrapper|$PWD|$*" >> "$FAKE_MVN_LOG"
+                    mkdir -p ops/target && touch ops/target/dh-host.jar
+                    """);
+            makeExecutable(wrapper);
+            Path poisonedBin = tmp.resolve("poisoned-bin");
+            write(poisonedBin.resolve("mvn"), "#!/bin/sh\necho \"path-mvn|$*\" >> \"$FAKE_MVN_LOG\"\nexit 1\n");
+            makeExecutable(poisonedBin.resolve("mvn"));
+            Map<String, String> env = env();
+            env.put("DH_HOST_MVN", null);
+            env.put("PATH", poisonedBin + File.pathSeparator + System.getenv("PATH"));
+
+            Run r = dhHost(env, "--version");
+
+            assertEquals(0, r.exitCode(), r::toString);
+            assertEquals(List.of("wrapper|" + root.toRealPath() + "|-q -B -DskipTests -pl ops -am package"), mvnCalls());
         }
 
         @Test

@@ -39,7 +39,7 @@ final class TmuxSession implements AutoCloseable {
         Assumptions.assumeTrue(tmux, why);
         Path root = Path.of("..").toAbsolutePath().normalize();
         Path jar = root.resolve("ops/target/dh-host.jar");
-        Assumptions.assumeTrue(Files.isRegularFile(jar), "skipped: " + jar + " is not built (run mvn package)");
+        Assumptions.assumeTrue(Files.isRegularFile(jar), "skipped: " + jar + " is not built (run ./mvnw package)");
         TmuxSession s = new TmuxSession("dh-it-" + ProcessHandle.current().pid() + "-" + System.nanoTime() % 100_000, home);
         String command = "cd '" + root + "' && DH_HOST_NO_BUILD=1 DH_HOME='" + home + "' ops/dh-host " + args
                 + "; echo $? > '" + s.exitFile + "'; sleep 30";
