@@ -31,6 +31,27 @@ public record MoveSettings(
             10f, 1.5f, 0.25f, 10f, 1f, 6f, 3.125f, 25f, 8.4375f, 0.5625f, 0.7f,
             0.46875f, 1.75f, 1.25f, 1.5625f, 1.125f);
 
+    /** The components' names in declaration order: the order of {@link #toArray()}, the wire and demos. */
+    public static final java.util.List<String> FIELDS = java.util.List.of("maxSpeed", "sprintScale", "crouchScale",
+            "groundAccel", "airAccel", "friction", "stopSpeed", "gravity", "jumpSpeed", "stepHeight", "walkableNormalY",
+            "hullHalfWidth", "standHeight", "crouchHeight", "standEyeHeight", "crouchEyeHeight");
+
+    /** The components in declaration order ({@link #FIELDS}). */
+    public float[] toArray() {
+        return new float[] {maxSpeed, sprintScale, crouchScale, groundAccel, airAccel, friction, stopSpeed, gravity,
+            jumpSpeed, stepHeight, walkableNormalY, hullHalfWidth, standHeight, crouchHeight, standEyeHeight,
+            crouchEyeHeight};
+    }
+
+    /** The inverse of {@link #toArray()}: exactly {@code FIELDS.size()} components in that order. */
+    public static MoveSettings fromArray(float[] f) {
+        if (f.length != FIELDS.size()) {
+            throw new IllegalArgumentException(f.length + " components, expected " + FIELDS.size());
+        }
+        return new MoveSettings(f[0], f[1], f[2], f[3], f[4], f[5], f[6], f[7], f[8], f[9], f[10], f[11], f[12],
+                f[13], f[14], f[15]);
+    }
+
     /**
      * The float cosine of a slope limit in degrees, computed the one way the whole engine computes
      * it (StrictMath, so every JVM gives the same bits).

@@ -47,12 +47,6 @@ public record WorldSettings(MoveSettings move, float timeScale, SortedMap<String
         return new WorldSettings(move, timeScale, m);
     }
 
-    private static float[] moveFloats(MoveSettings m) {
-        return new float[] {m.maxSpeed(), m.sprintScale(), m.crouchScale(), m.groundAccel(), m.airAccel(), m.friction(),
-            m.stopSpeed(), m.gravity(), m.jumpSpeed(), m.stepHeight(), m.walkableNormalY(), m.hullHalfWidth(),
-            m.standHeight(), m.crouchHeight(), m.standEyeHeight(), m.crouchEyeHeight()};
-    }
-
     public byte[] encode() {
         int size = 1 + 16 * 4 + 4 + 2;
         for (String k : grip.keySet()) {
@@ -60,7 +54,7 @@ public record WorldSettings(MoveSettings move, float timeScale, SortedMap<String
         }
         ByteBuffer b = ByteBuffer.allocate(size).order(ByteOrder.LITTLE_ENDIAN);
         b.put((byte) WIRE_VERSION);
-        for (float f : moveFloats(move)) {
+        for (float f : move.toArray()) {
             b.putFloat(f);
         }
         b.putFloat(timeScale);
@@ -84,8 +78,7 @@ public record WorldSettings(MoveSettings move, float timeScale, SortedMap<String
         for (int i = 0; i < 16; i++) {
             f[i] = b.getFloat();
         }
-        MoveSettings m = new MoveSettings(f[0], f[1], f[2], f[3], f[4], f[5], f[6], f[7], f[8], f[9], f[10], f[11],
-                f[12], f[13], f[14], f[15]);
+        MoveSettings m = MoveSettings.fromArray(f);
         float timeScale = b.getFloat();
         int n = b.getShort() & 0xffff;
         TreeMap<String, Float> grip = new TreeMap<>();

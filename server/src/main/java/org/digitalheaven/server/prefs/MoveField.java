@@ -8,7 +8,7 @@ import org.digitalheaven.physics.MoveSettings;
  * people set as {@code slopeLimit} in degrees (its cosine is what the physics compares).
  *
  * <p>{@link #index} is the component's position in MoveSettings' declared order, the order
- * {@link #toArray} and {@link #fromArray} use; a test checks both against the record by reflection,
+ * {@link MoveSettings#toArray} and {@link MoveSettings#fromArray} use; a test checks it against the record by reflection,
  * so a component added to MoveSettings cannot silently go missing here.
  */
 enum MoveField {
@@ -63,18 +63,8 @@ enum MoveField {
 
     /** This field's canonical text in {@code m}; the slope limit found by {@link SlopeLimit}'s search. */
     String textOf(MoveSettings m) {
-        float v = toArray(m)[index];
+        float v = m.toArray()[index];
         return this == SLOPE_LIMIT ? Double.toString(SlopeLimit.degreesForCosine(v)) : Float.toString(v);
     }
 
-    static float[] toArray(MoveSettings m) {
-        return new float[] {m.maxSpeed(), m.sprintScale(), m.crouchScale(), m.groundAccel(), m.airAccel(),
-            m.friction(), m.stopSpeed(), m.gravity(), m.jumpSpeed(), m.stepHeight(), m.walkableNormalY(),
-            m.hullHalfWidth(), m.standHeight(), m.crouchHeight(), m.standEyeHeight(), m.crouchEyeHeight()};
-    }
-
-    static MoveSettings fromArray(float[] f) {
-        return new MoveSettings(f[0], f[1], f[2], f[3], f[4], f[5], f[6], f[7], f[8], f[9], f[10], f[11], f[12],
-                f[13], f[14], f[15]);
-    }
 }

@@ -29,12 +29,12 @@ import org.digitalheaven.universe.WorldSettings;
  * <p>Keys:
  * <ul>
  *   <li>{@code server.*}: tick rate, port, player limit, snapshot rate, input hold, demo checkpoint
- *       interval, admin password;
+ *       interval, demo auto-recording and how many auto-recorded demos to keep, admin password;
  *   <li>{@code world.<field>}: every {@link MoveSettings} value, the slope limit as
  *       {@code world.slopeLimit} in degrees, {@code world.timeScale}, and per-surface
  *       {@code world.grip.<surface>};
  *   <li>{@code players.<name>.<field>}: one player's own movement values, in place of the world's
- *       (demos deliberately do not carry these).
+ *       (a demo carries them: in its checkpoints, and as a record when one changes while it records).
  * </ul>
  * {@link #describe(String)} gives each key's type, range and default.
  *
@@ -60,6 +60,8 @@ public final class Preferences {
     public static final String SNAPSHOT_RATE = "server.snapshotRate";
     public static final String INPUT_HOLD_TICKS = "server.input.holdTicks";
     public static final String CHECKPOINT_TICKS = "server.demo.checkpointTicks";
+    public static final String DEMO_AUTO_RECORD = "server.demo.autoRecord";
+    public static final String DEMO_KEEP = "server.demo.keep";
     public static final String ADMIN_PASSWORD = "server.adminPassword";
     public static final String WORLD_PREFIX = "world.";
     public static final String TIME_SCALE = "world.timeScale";
@@ -119,11 +121,15 @@ public final class Preferences {
                 "ticks a pawn with no fresh input repeats its last one before going neutral");
         fixed(m, CHECKPOINT_TICKS, ValueRule.whole(1, 1_000_000), "300",
                 "ticks between the full-world checkpoints a demo records");
+        fixed(m, DEMO_AUTO_RECORD, ValueRule.bool(), "false",
+                "record a demo from every map load (<home>/demos/auto/<map>-<yyyyMMdd-HHmmss>.dh-demo)");
+        fixed(m, DEMO_KEEP, ValueRule.whole(0, 1_000_000), "0",
+                "auto-recorded demos kept: the oldest beyond this many are deleted (0 keeps all; never a hand-named one)");
         fixed(m, ADMIN_PASSWORD, ValueRule.text(), "", "password for admin login; empty disables admin login");
         for (MoveField f : MoveField.values()) {
             String def = f == MoveField.SLOPE_LIMIT
                     ? Double.toString(SlopeLimit.DEFAULT_DEGREES)
-                    : Float.toString(MoveField.toArray(MoveSettings.DEFAULTS)[f.index]);
+                    : Float.toString(MoveSettings.DEFAULTS.toArray()[f.index]);
             fixed(m, WORLD_PREFIX + f.key, f.rule, def, f.help);
         }
         fixed(m, TIME_SCALE, ValueRule.floatsAbove(0, 10), Float.toString(WorldSettings.DEFAULTS.timeScale()),
@@ -325,6 +331,15 @@ public final class Preferences {
         return Integer.parseInt(current(CHECKPOINT_TICKS));
     }
 
+    public boolean demoAutoRecord() {
+        return Boolean.parseBoolean(current(DEMO_AUTO_RECORD));
+    }
+
+    /** Auto-recorded demos to keep; 0 keeps them all. */
+    public int demoKeep() {
+        return Integer.parseInt(current(DEMO_KEEP));
+    }
+
     /** Empty means admin login is disabled. */
     public String adminPassword() {
         return current(ADMIN_PASSWORD);
@@ -377,7 +392,7 @@ public final class Preferences {
         for (Map.Entry<String, String> e : withPrefix(v, GRIP_PREFIX).entrySet()) {
             grip.put(e.getKey().substring(GRIP_PREFIX.length()), Float.parseFloat(e.getValue()));
         }
-        return new WorldSettings(MoveField.fromArray(move), timeScale, grip);
+        return new WorldSettings(MoveSettings.fromArray(move), timeScale, grip);
     }
 
     /**
@@ -390,11 +405,11 @@ public final class Preferences {
         if (mine.isEmpty()) {
             return null;
         }
-        float[] move = MoveField.toArray(base);
+        float[] move = base.toArray();
         for (Map.Entry<String, String> e : mine.entrySet()) {
             MoveField.byKey(e.getKey().substring(prefix.length())).put(move, e.getValue());
         }
-        return MoveField.fromArray(move);
+        return MoveSettings.fromArray(move);
     }
 
     /** Every player override in force as {@code key=value}, sorted (a demo header notes these). */

@@ -8,7 +8,7 @@ package org.digitalheaven.server.prefs;
  */
 record ValueRule(Kind kind, double min, boolean minExclusive, double max) {
 
-    enum Kind { WHOLE, FLOAT, DOUBLE, TEXT }
+    enum Kind { WHOLE, FLOAT, DOUBLE, TEXT, BOOLEAN }
 
     /** Canonical text, or the phrase that follows the quoted bad value ("is not a number"). */
     record Result(String value, String problem) {
@@ -34,6 +34,11 @@ record ValueRule(Kind kind, double min, boolean minExclusive, double max) {
         return new ValueRule(Kind.DOUBLE, min, true, max);
     }
 
+    /** true or false (any case); kept as {@code true} or {@code false}. */
+    static ValueRule bool() {
+        return new ValueRule(Kind.BOOLEAN, 0, false, 0);
+    }
+
     static ValueRule text() {
         return new ValueRule(Kind.TEXT, 0, false, 0);
     }
@@ -41,6 +46,10 @@ record ValueRule(Kind kind, double min, boolean minExclusive, double max) {
     Result check(String raw) {
         if (kind == Kind.TEXT) {
             return new Result(raw, null); // a password may legitimately start or end with spaces
+        }
+        if (kind == Kind.BOOLEAN) {
+            String b = raw.strip().toLowerCase(java.util.Locale.ROOT);
+            return b.equals("true") || b.equals("false") ? new Result(b, null) : new Result(null, "is neither true nor false");
         }
         // Numbers forgive the spaces a hand-edited file tends to grow at the end of a line.
         String s = raw.strip();
@@ -84,6 +93,7 @@ record ValueRule(Kind kind, double min, boolean minExclusive, double max) {
             case WHOLE -> "whole number " + range();
             case FLOAT, DOUBLE -> "number " + range();
             case TEXT -> "text";
+            case BOOLEAN -> "true or false";
         };
     }
 
