@@ -125,8 +125,11 @@ final class ServerVerbs {
             ctx.reply(error);
             return;
         }
-        ResolvedMap m = ctx.server().map();
-        ctx.reply("map changed to " + m.mapName() + " (" + m.barcode() + ")");
+        // The server itself announces the change on its console; a remote admin hears it here.
+        if (ctx.source() instanceof Session) {
+            ResolvedMap m = ctx.server().map();
+            ctx.reply("map changed to " + m.mapName() + " (" + m.barcode() + ")");
+        }
     }
 
     private void set(CommandContext ctx, List<String> args) {

@@ -82,6 +82,9 @@ class ConsoleVerbsTest {
             assertEquals("DigitalHeaven.Core.Level.jumps", embedded.server().map().barcode());
             assertNotNull(embedded.server().universe().pawn(alice.slot()), "alice respawned on the new map");
             console.run("map DigitalHeaven.Core.Level.arena", "map changed to arena");
+            console.run("status", "map arena"); // a later line: everything the map change printed is in
+            assertEquals(2, console.lines().stream().filter(l -> l.contains("map changed to")).count(),
+                    "said once per change: " + console.lines());
         }
     }
 

@@ -132,6 +132,9 @@ public final class GameServer {
         install(resolved);
         transport.start(this::onDatagram);
         log("serving " + map.barcode() + " on " + transport.localAddress() + " at " + tickRate + " Hz");
+        for (TickListener l : listeners) {
+            l.onMapLoaded(universe);
+        }
     }
 
     private ResolvedMap resolve(String name) throws PalletException {
@@ -426,7 +429,7 @@ public final class GameServer {
     }
 
     private void applyOverride(Pawn p) {
-        p.setSettingsOverride(prefs.overrideFor(p.name(), universe.settings().move()));
+        universe.setSettingsOverride(p, prefs.overrideFor(p.name(), universe.settings().move()));
     }
 
     private int freeSlot() {
@@ -540,7 +543,10 @@ public final class GameServer {
                 sendAccept(s);
             }
         }
-        log("map changed to " + map.barcode());
+        log("map changed to " + map.mapName() + " (" + map.barcode() + ")");
+        for (TickListener l : listeners) {
+            l.onMapLoaded(universe);
+        }
         return null;
     }
 

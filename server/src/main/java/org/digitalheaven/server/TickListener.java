@@ -25,6 +25,10 @@ public interface TickListener {
     default void onMapChange(Universe old) {
     }
 
+    /** A map has just been installed (at start or by a map change); its first boundary comes next. */
+    default void onMapLoaded(Universe fresh) {
+    }
+
     default void onShutdown(Universe u) {
     }
 }

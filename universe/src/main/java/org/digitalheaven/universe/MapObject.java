@@ -75,12 +75,72 @@ public abstract class MapObject {
     void use(Universe u) {
     }
 
+    /**
+     * What this kind keeps beyond position, yaw, state, progress and timer, as words; none of today's
+     * kinds keeps more. A kind that does overrides this and {@link #restoreExtra}, so checkpoints stay
+     * the whole state.
+     */
+    int[] extra() {
+        return ObjectState.NO_EXTRA;
+    }
+
+    /** Whether {@code words} can be what {@link #extra()} gives for this kind. */
+    boolean acceptsExtra(int[] words) {
+        return words.length == 0;
+    }
+
+    /** Takes back what {@link #extra()} gave (already checked with {@link #acceptsExtra}). */
+    void restoreExtra(int[] words) {
+    }
+
     final void hashInto(StateHash h) {
-        ObjectState.hash(h, authoredIndex, kind(), position(), yaw(), state, progress, timer);
+        ObjectState.hash(h, authoredIndex, kind(), position(), yaw(), state, progress, timer, extra());
     }
 
     public final ObjectState snapshot() {
-        return new ObjectState(authoredIndex, kind(), position(), yaw(), state, progress, timer);
+        return new ObjectState(authoredIndex, kind(), position(), yaw(), state, progress, timer, extra());
+    }
+
+    /**
+     * Puts this object back exactly as {@code s} describes it (same authored index and kind): state,
+     * progress, timer, extra words and, for a body, its pose, by bit pattern. Nothing is pushed or fired.
+     *
+     * @throws IllegalArgumentException when {@code s} cannot be this object's state (non-finite numbers,
+     *     extra words this kind does not keep); the object is then unchanged
+     */
+    final void restore(ObjectState s) {
+        checkRestorable(s);
+        restoreExtra(s.extra());
+        state = s.state();
+        progress = s.progress();
+        timer = s.timer();
+        if (body != null) {
+            body.setPose(s.position(), s.yaw());
+        }
+        // A volume has no pose: a recorded one other than zero is left for the comparison to report.
+    }
+
+    /** Throws, naming this object, when {@link #restore} could not take {@code s}; changes nothing. */
+    final void checkRestorable(ObjectState s) {
+        if (s.authoredIndex() != authoredIndex || s.kind() != kind()) {
+            throw new IllegalArgumentException(this + " cannot take the state of " + s);
+        }
+        if (!finite(s.position().x()) || !finite(s.position().y()) || !finite(s.position().z()) || !finite(s.yaw())
+                || !finite(s.progress())) {
+            throw new IllegalArgumentException(this + " has a position, yaw or progress that is not a finite number");
+        }
+        if (!acceptsExtra(s.extra())) {
+            throw new IllegalArgumentException(this + " keeps no " + s.extra().length + " extra word(s)");
+        }
+    }
+
+    private static boolean finite(float f) {
+        return Float.isFinite(f);
+    }
+
+    @Override
+    public String toString() {
+        return classname() + "@" + authoredIndex;
     }
 
     /** Ticks a wait of {@code seconds} lasts; negative (never) stays negative. */

@@ -67,7 +67,8 @@ public final class Pawn {
         return override;
     }
 
-    public void setSettingsOverride(MoveSettings override) {
+    /** Only through {@link Universe#setSettingsOverride}, which re-places the hull at once. */
+    void setSettingsOverride(MoveSettings override) {
         this.override = override;
     }
 

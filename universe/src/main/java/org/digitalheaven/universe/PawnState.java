@@ -1,15 +1,39 @@
 package org.digitalheaven.universe;
 
 import org.digitalheaven.physics.CharacterMotion;
+import org.digitalheaven.physics.MoveSettings;
 import org.digitalheaven.physics.StateHash;
 
-/** A pawn as a snapshot carries it: identity, full movement state, and the input it last ran. */
-public record PawnState(int slot, int wireId, String name, CharacterMotion motion, PlayerInput lastInput) {
+/**
+ * A pawn as a snapshot carries it: identity, full movement state, the input it last ran, and its own
+ * movement rules when it has them ({@code override}, a {@code players.<name>.*} preference; null when
+ * the world's apply).
+ */
+public record PawnState(int slot, int wireId, String name, CharacterMotion motion, PlayerInput lastInput,
+        MoveSettings override) {
 
-    /** The one definition of a pawn's part of the state hash, shared by live state and snapshots. */
-    static void hash(StateHash h, int slot, int wireId, String name, CharacterMotion motion, PlayerInput input) {
+    /** A pawn under the world's movement rules. */
+    public PawnState(int slot, int wireId, String name, CharacterMotion motion, PlayerInput lastInput) {
+        this(slot, wireId, name, motion, lastInput, null);
+    }
+
+    /** Marks an override in the hash, so a pawn with one never hashes like a pawn without. */
+    private static final int OVERRIDE_MARK = 0x4f565244; // "OVRD"
+
+    /**
+     * The one definition of a pawn's part of the state hash, shared by live state and snapshots. A pawn
+     * without an override hashes exactly as format version 1 did, so older recordings' hashes still line up.
+     */
+    static void hash(StateHash h, int slot, int wireId, String name, CharacterMotion motion, PlayerInput input,
+            MoveSettings override) {
         h.putInt(slot).putInt(wireId).putString(name);
         motion.hashInto(h);
         h.putInt(input.buttons()).putInt(input.forward()).putInt(input.right()).putInt(input.yaw()).putInt(input.pitch());
+        if (override != null) {
+            h.putInt(OVERRIDE_MARK);
+            for (float f : override.toArray()) {
+                h.putFloat(f);
+            }
+        }
     }
 }

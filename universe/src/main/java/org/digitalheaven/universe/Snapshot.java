@@ -19,10 +19,11 @@ public record Snapshot(long tick, List<PawnState> pawns, List<ObjectState> objec
         StateHash h = new StateHash();
         h.putLong(tick);
         for (PawnState p : pawns) {
-            PawnState.hash(h, p.slot(), p.wireId(), p.name(), p.motion(), p.lastInput());
+            PawnState.hash(h, p.slot(), p.wireId(), p.name(), p.motion(), p.lastInput(), p.override());
         }
         for (ObjectState o : objects) {
-            ObjectState.hash(h, o.authoredIndex(), o.kind(), o.position(), o.yaw(), o.state(), o.progress(), o.timer());
+            ObjectState.hash(h, o.authoredIndex(), o.kind(), o.position(), o.yaw(), o.state(), o.progress(), o.timer(),
+                    o.extra());
         }
         return h.value();
     }

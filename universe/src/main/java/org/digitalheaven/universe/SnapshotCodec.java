@@ -7,31 +7,38 @@ import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
+import org.digitalheaven.physics.MoveSettings;
 
 /**
- * Snapshot bytes, little-endian, floats by bit pattern:
+ * Snapshot bytes, little-endian, floats by bit pattern. Version 2 (what {@link #encode} writes):
  *
  * <pre>
- * version u8 (=1) | tick i64 | pawn count u16 | pawn* | object count u16 | object*
+ * version u8 (=2) | tick i64 | pawn count u16 | pawn* | object count u16 | object*
  * pawn   := slot u8 | wire id i32 | name (u16 length + UTF-8) | motion (56 bytes, {@link MotionCodec}) | input (7 bytes)
+ *           | override u8 (0 none, 1 present) | [override: 16 × f32 in {@link MoveSettings#FIELDS} order]
  * object := authored index i32 | kind u8 | position 3×f32 | yaw f32 | state u8 | progress f32 | timer i32
+ *           | extra count u8 | extra i32 × count
  * </pre>
  *
- * Decoding checks every count and length against the bytes present before it reads or allocates,
- * and rejects trailing bytes: any damage is a {@link SnapshotFormatException} naming the offset.
+ * Version 1 (read, never written) is the same without a pawn's override byte and an object's extra
+ * count and words. Decoding checks every count and length against the bytes present before it reads
+ * or allocates, and rejects trailing bytes: any damage is a {@link SnapshotFormatException} naming the
+ * offset.
  */
 public final class SnapshotCodec {
 
-    public static final int VERSION = 1;
-    static final int PAWN_FIXED = 1 + 4 + 2 + MotionCodec.SIZE + PlayerInput.ENCODED_SIZE;
-    static final int OBJECT_SIZE = 4 + 1 + 12 + 4 + 1 + 4 + 4;
+    public static final int VERSION = 2;
+    static final int PAWN_FIXED_V1 = 1 + 4 + 2 + MotionCodec.SIZE + PlayerInput.ENCODED_SIZE;
+    static final int OBJECT_SIZE_V1 = 4 + 1 + 12 + 4 + 1 + 4 + 4;
+    static final int OVERRIDE_SIZE = MoveSettings.FIELDS.size() * 4;
     static final int MAX_NAME_BYTES = 64;
+    static final int MAX_EXTRA = 255;
 
     private SnapshotCodec() {
     }
 
     public static byte[] encode(Snapshot s) {
-        int size = 1 + 8 + 2 + 2 + s.objects().size() * OBJECT_SIZE;
+        int size = 1 + 8 + 2 + 2;
         List<byte[]> names = new ArrayList<>(s.pawns().size());
         for (PawnState p : s.pawns()) {
             byte[] n = p.name().getBytes(StandardCharsets.UTF_8);
@@ -39,7 +46,14 @@ public final class SnapshotCodec {
                 throw new IllegalArgumentException("pawn name longer than " + MAX_NAME_BYTES + " bytes: " + p.name());
             }
             names.add(n);
-            size += PAWN_FIXED + n.length;
+            size += PAWN_FIXED_V1 + n.length + 1 + (p.override() == null ? 0 : OVERRIDE_SIZE);
+        }
+        for (ObjectState o : s.objects()) {
+            int extra = o.extra().length;
+            if (extra > MAX_EXTRA) {
+                throw new IllegalArgumentException(o + " has more than " + MAX_EXTRA + " extra words");
+            }
+            size += OBJECT_SIZE_V1 + 1 + 4 * extra;
         }
         ByteBuffer b = ByteBuffer.allocate(size).order(ByteOrder.LITTLE_ENDIAN);
         b.put((byte) VERSION).putLong(s.tick()).putShort((short) s.pawns().size());
@@ -48,26 +62,42 @@ public final class SnapshotCodec {
             b.put((byte) p.slot()).putInt(p.wireId()).putShort((short) names.get(i).length).put(names.get(i));
             MotionCodec.encode(p.motion(), b);
             p.lastInput().encode(b);
+            if (p.override() == null) {
+                b.put((byte) 0);
+            } else {
+                b.put((byte) 1);
+                for (float f : p.override().toArray()) {
+                    b.putFloat(f);
+                }
+            }
         }
         b.putShort((short) s.objects().size());
         for (ObjectState o : s.objects()) {
             b.putInt(o.authoredIndex()).put((byte) o.kind());
             MotionCodec.putVec(b, o.position());
             b.putFloat(o.yaw()).put((byte) o.state()).putFloat(o.progress()).putInt(o.timer());
+            int[] extra = o.extra();
+            b.put((byte) extra.length);
+            for (int w : extra) {
+                b.putInt(w);
+            }
         }
         return b.array();
     }
 
+    /** Decodes version 2 or version 1 bytes. */
     public static Snapshot decode(byte[] bytes) {
         ByteBuffer b = ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN);
         need(b, 1 + 8 + 2, "the header (version, tick, pawn count)");
         int version = b.get() & 0xff;
-        if (version != VERSION) {
-            throw new SnapshotFormatException(0, "version " + version + ", this build reads " + VERSION);
+        if (version != 1 && version != VERSION) {
+            throw new SnapshotFormatException(0, "version " + version + ", this build reads 1 and " + VERSION);
         }
+        boolean v2 = version == 2;
         long tick = b.getLong();
         int pawnCount = b.getShort() & 0xffff;
-        if ((long) pawnCount * PAWN_FIXED > b.remaining()) {
+        int pawnMin = PAWN_FIXED_V1 + (v2 ? 1 : 0);
+        if ((long) pawnCount * pawnMin > b.remaining()) {
             throw new SnapshotFormatException(b.position() - 2, pawnCount + " pawns cannot fit in the " + b.remaining() + " byte(s) left");
         }
         List<PawnState> pawns = new ArrayList<>(pawnCount);
@@ -89,16 +119,34 @@ public final class SnapshotCodec {
             } catch (IllegalArgumentException e) {
                 throw new SnapshotFormatException(inputAt, "pawn " + i + " input: " + e.getMessage());
             }
-            pawns.add(new PawnState(slot, wireId, name, motion, input));
+            MoveSettings override = null;
+            if (v2) {
+                need(b, 1, "pawn " + i + " override flag");
+                int flag = b.get() & 0xff;
+                if (flag > 1) {
+                    throw new SnapshotFormatException(b.position() - 1, "pawn " + i + " override flag " + flag + " is neither 0 nor 1");
+                }
+                if (flag == 1) {
+                    need(b, OVERRIDE_SIZE, "pawn " + i + " override");
+                    float[] f = new float[MoveSettings.FIELDS.size()];
+                    for (int k = 0; k < f.length; k++) {
+                        f[k] = b.getFloat();
+                    }
+                    override = MoveSettings.fromArray(f);
+                }
+            }
+            pawns.add(new PawnState(slot, wireId, name, motion, input, override));
         }
         need(b, 2, "the object count");
         int objectCount = b.getShort() & 0xffff;
-        if ((long) objectCount * OBJECT_SIZE != b.remaining()) {
-            throw new SnapshotFormatException(b.position() - 2, objectCount + " objects need " + (long) objectCount * OBJECT_SIZE
-                    + " byte(s), " + b.remaining() + " remain");
+        int objectMin = OBJECT_SIZE_V1 + (v2 ? 1 : 0);
+        if ((long) objectCount * objectMin > b.remaining() || (!v2 && (long) objectCount * objectMin != b.remaining())) {
+            throw new SnapshotFormatException(b.position() - 2, objectCount + " objects need " + (v2 ? "at least " : "")
+                    + (long) objectCount * objectMin + " byte(s), " + b.remaining() + " remain");
         }
         List<ObjectState> objects = new ArrayList<>(objectCount);
         for (int i = 0; i < objectCount; i++) {
+            need(b, objectMin, "object " + i);
             int index = b.getInt();
             int kind = b.get() & 0xff;
             var pos = MotionCodec.getVec(b);
@@ -106,7 +154,19 @@ public final class SnapshotCodec {
             int state = b.get() & 0xff;
             float progress = b.getFloat();
             int timer = b.getInt();
-            objects.add(new ObjectState(index, kind, pos, yaw, state, progress, timer));
+            int[] extra = ObjectState.NO_EXTRA;
+            if (v2) {
+                int count = b.get() & 0xff;
+                need(b, 4 * count, "object " + i + " extra words");
+                extra = new int[count];
+                for (int k = 0; k < count; k++) {
+                    extra[k] = b.getInt();
+                }
+            }
+            objects.add(new ObjectState(index, kind, pos, yaw, state, progress, timer, extra));
+        }
+        if (b.hasRemaining()) {
+            throw new SnapshotFormatException(b.position(), b.remaining() + " unexpected byte(s) after the last object");
         }
         return new Snapshot(tick, pawns, objects);
     }

@@ -7,6 +7,7 @@ import java.util.function.BiConsumer;
 import java.util.function.Function;
 import java.util.function.ToIntFunction;
 import org.digitalheaven.physics.CharacterMotion;
+import org.digitalheaven.physics.MoveSettings;
 import org.digitalheaven.physics.Vec3;
 
 /**
@@ -21,12 +22,19 @@ public final class SnapshotDiff {
      * {@code <classname>@<authored index>}; {@code delta} is replayed minus recorded, or empty.
      */
     public record Mismatch(String entity, String field, String recorded, String replayed, String delta) {
-        /** The line a replay prints: {@code PlayerPawn@7 position: recorded (...), replayed (...) delta (...)}. */
+        /**
+         * The line a replay prints: {@code PlayerPawn@7 position: recorded (...), replayed (...) delta (...)};
+         * when the values are equal as numbers, it says what differs instead of a zero delta
+         * ({@code ...; only the sign of zero differs (z)}).
+         */
         public String describe() {
             return entity + " " + field + ": recorded " + recorded + ", replayed " + replayed
-                    + (delta.isEmpty() ? "" : " delta " + delta);
+                    + (delta.isEmpty() ? "" : delta.startsWith(ONLY) ? "; " + delta : " delta " + delta);
         }
     }
+
+    /** How a delta that is not a number starts: the values are equal as numbers but not as bits. */
+    static final String ONLY = "only ";
 
     private SnapshotDiff() {
     }
@@ -80,12 +88,24 @@ public final class SnapshotDiff {
 
     private static void compareObject(ObjectState a, ObjectState b, List<Mismatch> out) {
         Who who = new Who(ObjectState.kindName(a.kind()), a.authoredIndex());
-        integer(who, "kind", a.kind(), b.kind(), out);
+        if (a.kind() != b.kind()) {
+            // Another class of object: its fields mean other things, so they are not compared.
+            out.add(new Mismatch(who.toString(), "kind", ObjectState.kindName(a.kind()), ObjectState.kindName(b.kind()), ""));
+            return;
+        }
         vec(who, "position", a.position(), b.position(), out);
         scalar(who, "yaw", a.yaw(), b.yaw(), out);
         integer(who, "state", a.state(), b.state(), out);
         scalar(who, "progress", a.progress(), b.progress(), out);
         integer(who, "timer", a.timer(), b.timer(), out);
+        int[] x = a.extra(), y = b.extra();
+        if (x.length != y.length) {
+            out.add(new Mismatch(who.toString(), "extra", java.util.Arrays.toString(x), java.util.Arrays.toString(y), ""));
+        } else {
+            for (int i = 0; i < x.length; i++) {
+                integer(who, "extra[" + i + "]", x[i], y[i], out);
+            }
+        }
     }
 
     /** An entity's name, built only when a mismatch needs it. */
@@ -114,18 +134,61 @@ public final class SnapshotDiff {
         if (!a.lastInput().equals(b.lastInput())) {
             out.add(new Mismatch(who.toString(), "lastInput", a.lastInput().toString(), b.lastInput().toString(), ""));
         }
+        if (a.override() == null || b.override() == null) {
+            if (a.override() != b.override()) {
+                out.add(new Mismatch(who.toString(), "override", a.override() == null ? "none" : "set",
+                        b.override() == null ? "none" : "set", ""));
+            }
+        } else {
+            float[] x = a.override().toArray(), y = b.override().toArray();
+            for (int i = 0; i < x.length; i++) {
+                scalar(who, "override." + MoveSettings.FIELDS.get(i), x[i], y[i], out);
+            }
+        }
     }
 
     private static void vec(Who who, String field, Vec3 a, Vec3 b, List<Mismatch> out) {
         if (!a.bitEquals(b)) {
-            out.add(new Mismatch(who.toString(), field, fmt(a), fmt(b), fmt(b.sub(a))));
+            String only = onlyBits(new float[] {a.x(), a.y(), a.z()}, new float[] {b.x(), b.y(), b.z()}, "xyz");
+            out.add(new Mismatch(who.toString(), field, fmt(a), fmt(b), only != null ? only : fmt(b.sub(a))));
         }
     }
 
     private static void scalar(Who who, String field, float a, float b, List<Mismatch> out) {
         if (Float.floatToRawIntBits(a) != Float.floatToRawIntBits(b)) {
-            out.add(new Mismatch(who.toString(), field, fmt(a), fmt(b), fmt(b - a)));
+            String only = onlyBits(new float[] {a}, new float[] {b}, null);
+            out.add(new Mismatch(who.toString(), field, fmt(a), fmt(b), only != null ? only : fmt(b - a)));
         }
+    }
+
+    /**
+     * When every component is equal as a number (or NaN on both sides) yet some bits differ, what
+     * differs: the sign of zero or a NaN's payload, naming the components ({@code names}, one letter
+     * each) for a vector. Null when the values really differ.
+     */
+    private static String onlyBits(float[] a, float[] b, String names) {
+        List<String> zero = new ArrayList<>(3), nan = new ArrayList<>(3);
+        for (int i = 0; i < a.length; i++) {
+            if (Float.floatToRawIntBits(a[i]) == Float.floatToRawIntBits(b[i])) {
+                continue;
+            }
+            String name = names == null ? "" : names.substring(i, i + 1);
+            if (a[i] == b[i]) {
+                zero.add(name);
+            } else if (Float.isNaN(a[i]) && Float.isNaN(b[i])) {
+                nan.add(name);
+            } else {
+                return null;
+            }
+        }
+        List<String> parts = new ArrayList<>(2);
+        if (!zero.isEmpty()) {
+            parts.add("the sign of zero" + (names == null ? "" : " (" + String.join(", ", zero) + ")"));
+        }
+        if (!nan.isEmpty()) {
+            parts.add("a NaN's bit pattern" + (names == null ? "" : " (" + String.join(", ", nan) + ")"));
+        }
+        return ONLY + String.join(" and ", parts) + (parts.size() == 1 ? " differs" : " differ");
     }
 
     private static void integer(Who who, String field, long a, long b, List<Mismatch> out) {

@@ -3,7 +3,9 @@ package org.digitalheaven.universe;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
+import java.util.TreeSet;
 import org.digitalheaven.maps.GameMap;
 import org.digitalheaven.maps.MapObjectDef;
 import org.digitalheaven.maps.MapUnits;
@@ -42,6 +44,15 @@ public final class Universe {
     private final List<MapObject> objects = new ArrayList<>();
     private final Map<String, List<MapObject>> byTargetname = new TreeMap<>();
     private final Pawn[] slots = new Pawn[MAX_SLOTS];
+    /**
+     * Each slot's hull, made on first use and kept for every later pawn in that slot. Hulls are made in
+     * slot order (a slot's first use also makes every lower slot's, as non-solid placeholders), so their
+     * body ids ascend with the slot whatever order pawns joined in: a trace, which breaks exact ties by
+     * body id, then gives the same answer in a universe restored from a checkpoint as in the one the
+     * checkpoint was taken from. Reuse also keeps a long-running server from piling up dead hulls.
+     */
+    private final Body[] hulls = new Body[MAX_SLOTS];
+    private int hullsMade;
     /** The pawns in slot order, immutable, rebuilt when one joins or leaves: the tick never allocates it. */
     private List<Pawn> live = List.of();
     private long tick;
@@ -168,13 +179,23 @@ public final class Universe {
         if (slots[slot] != null) {
             throw new IllegalStateException("slot " + slot + " is taken by " + slots[slot].name());
         }
-        MoveSettings s = settings.move();
-        Body hull = physics.addHull(s.hullMins(), s.hullMaxs(false), "pawn", "pawn slot " + slot + " wire " + wireId);
+        Body hull = hullFor(slot);
+        hull.setSolid(true);
         Pawn p = new Pawn(slot, wireId, name, motion.copy(), hull);
         slots[slot] = p;
         relist();
         placeHull(p);
         return p;
+    }
+
+    private Body hullFor(int slot) {
+        MoveSettings s = settings.move();
+        while (hullsMade <= slot) {
+            Body b = physics.addHull(s.hullMins(), s.hullMaxs(false), "pawn", "pawn slot " + hullsMade);
+            b.setSolid(false);
+            hulls[hullsMade++] = b;
+        }
+        return hulls[slot];
     }
 
     public void removePawn(int slot) {
@@ -184,6 +205,16 @@ public final class Universe {
             slots[slot] = null;
             relist();
         }
+    }
+
+    /**
+     * Gives a pawn its own movement rules ({@code null}: the world's again), effective at once: its
+     * hull is re-placed with them now, so at every boundary a hull follows from its pawn's motion and
+     * rules alone, which is what lets a checkpoint restore it.
+     */
+    public void setSettingsOverride(Pawn p, MoveSettings override) {
+        p.setSettingsOverride(override);
+        placeHull(p);
     }
 
     MoveSettings settingsOf(Pawn p) {
@@ -358,7 +389,7 @@ public final class Universe {
         h.putLong(tick);
         for (Pawn p : live) {
             if (p != null) {
-                PawnState.hash(h, p.slot(), p.wireId(), p.name(), p.motion(), p.lastInput());
+                PawnState.hash(h, p.slot(), p.wireId(), p.name(), p.motion(), p.lastInput(), p.settingsOverride());
             }
         }
         for (MapObject o : objects) {
@@ -367,12 +398,81 @@ public final class Universe {
         return h.value();
     }
 
+    /**
+     * Puts this freshly installed universe into the state {@code s} describes, so that ticking on gives
+     * bit for bit what the universe {@code s} was taken from gives: the tick counter; every map object
+     * whose authored index and kind match, with its whole state; every pawn with its slot, wire id,
+     * name, motion, last input and movement override. Objects that do not match (an edited map) keep
+     * their installed state, for the caller's comparison to report. Call before the first tick, with
+     * no pawns present.
+     *
+     * @throws IllegalArgumentException when {@code s} cannot be a world (two pawns in one slot or with
+     *     one wire id, a non-finite number); nothing has changed then
+     * @throws IllegalStateException when pawns are already present
+     */
+    public void restore(Snapshot s) {
+        if (!live.isEmpty()) {
+            throw new IllegalStateException("restore needs a universe without pawns; it has " + live.size());
+        }
+        boolean[] slotTaken = new boolean[MAX_SLOTS];
+        Set<Integer> wireIds = new TreeSet<>();
+        for (PawnState p : s.pawns()) {
+            if (p.slot() < 0 || p.slot() >= MAX_SLOTS || slotTaken[p.slot()]) {
+                throw new IllegalArgumentException("two pawns in slot " + p.slot() + " (or a slot outside 0.." + (MAX_SLOTS - 1) + ")");
+            }
+            slotTaken[p.slot()] = true;
+            if (!wireIds.add(p.wireId())) {
+                throw new IllegalArgumentException("two pawns with wire id " + p.wireId());
+            }
+            if (!finiteMotion(p.motion()) || (p.override() != null && !finite(p.override().toArray()))) {
+                throw new IllegalArgumentException("PlayerPawn@" + p.wireId() + " has a movement value that is not a finite number");
+            }
+        }
+        Map<Integer, ObjectState> recorded = new TreeMap<>();
+        for (ObjectState o : s.objects()) {
+            recorded.put(o.authoredIndex(), o);
+        }
+        for (MapObject o : objects) { // every check before the first change
+            ObjectState st = recorded.get(o.authoredIndex());
+            if (st != null && st.kind() == o.kind()) {
+                o.checkRestorable(st);
+            }
+        }
+        for (MapObject o : objects) {
+            ObjectState st = recorded.get(o.authoredIndex());
+            if (st != null && st.kind() == o.kind()) {
+                o.restore(st);
+            }
+        }
+        tick = s.tick();
+        for (PawnState ps : s.pawns()) {
+            Pawn p = addPawn(ps.slot(), ps.wireId(), ps.name(), ps.motion());
+            p.setLastInput(ps.lastInput());
+            setSettingsOverride(p, ps.override());
+        }
+    }
+
+    private static boolean finiteMotion(CharacterMotion m) {
+        return finite(new float[] {m.position().x(), m.position().y(), m.position().z(), m.velocity().x(),
+            m.velocity().y(), m.velocity().z(), m.yaw(), m.pitch(), m.eyeHeight(), m.groundNormal().x(),
+            m.groundNormal().y(), m.groundNormal().z()});
+    }
+
+    private static boolean finite(float[] values) {
+        for (float f : values) {
+            if (!Float.isFinite(f)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
     /** The full-world snapshot a late joiner receives and a demo checkpoint holds. */
     public Snapshot snapshot() {
         List<PawnState> ps = new ArrayList<>();
         for (Pawn p : live) {
             if (p != null) {
-                ps.add(new PawnState(p.slot(), p.wireId(), p.name(), p.motion().copy(), p.lastInput()));
+                ps.add(new PawnState(p.slot(), p.wireId(), p.name(), p.motion().copy(), p.lastInput(), p.settingsOverride()));
             }
         }
         List<ObjectState> os = new ArrayList<>(objects.size());

@@ -10,6 +10,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
 import org.digitalheaven.physics.CharacterMotion;
+import org.digitalheaven.physics.MoveSettings;
 import org.digitalheaven.physics.Vec3;
 import org.junit.jupiter.api.Test;
 
@@ -47,13 +48,69 @@ class SnapshotCodecTest {
             }
             PlayerInput in = new PlayerInput(r.nextInt(256), r.nextInt(255) - 127, r.nextInt(255) - 127, r.nextInt(65536),
                     r.nextInt(32769) - 16384);
-            pawns.add(new PawnState(r.nextInt(256), r.nextInt(), name.toString(), m, in));
+            MoveSettings own = null;
+            if (r.nextInt(3) == 0) {
+                float[] f = new float[MoveSettings.FIELDS.size()];
+                for (int k = 0; k < f.length; k++) {
+                    f[k] = anyFloat(r);
+                }
+                own = MoveSettings.fromArray(f);
+            }
+            pawns.add(new PawnState(r.nextInt(256), r.nextInt(), name.toString(), m, in, own));
         }
         List<ObjectState> objects = new ArrayList<>();
         for (int i = r.nextInt(30); i > 0; i--) {
-            objects.add(new ObjectState(r.nextInt(), 1 + r.nextInt(7), anyVec(r), anyFloat(r), r.nextInt(4), anyFloat(r), r.nextInt()));
+            int[] extra = new int[r.nextInt(4) == 0 ? r.nextInt(5) : 0];
+            for (int k = 0; k < extra.length; k++) {
+                extra[k] = r.nextInt();
+            }
+            objects.add(new ObjectState(r.nextInt(), 1 + r.nextInt(7), anyVec(r), anyFloat(r), r.nextInt(4), anyFloat(r),
+                    r.nextInt(), extra));
         }
         return new Snapshot(r.nextLong(), pawns, objects);
+    }
+
+    /** Format version 1 as the previous build wrote it: no override byte per pawn, no extra words per object. */
+    static byte[] encodeVersion1(Snapshot s) {
+        java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+        java.nio.ByteBuffer b = java.nio.ByteBuffer.allocate(1 << 16).order(java.nio.ByteOrder.LITTLE_ENDIAN);
+        b.put((byte) 1).putLong(s.tick()).putShort((short) s.pawns().size());
+        for (PawnState p : s.pawns()) {
+            byte[] n = p.name().getBytes(java.nio.charset.StandardCharsets.UTF_8);
+            b.put((byte) p.slot()).putInt(p.wireId()).putShort((short) n.length).put(n);
+            MotionCodec.encode(p.motion(), b);
+            p.lastInput().encode(b);
+        }
+        b.putShort((short) s.objects().size());
+        for (ObjectState o : s.objects()) {
+            b.putInt(o.authoredIndex()).put((byte) o.kind());
+            MotionCodec.putVec(b, o.position());
+            b.putFloat(o.yaw()).put((byte) o.state()).putFloat(o.progress()).putInt(o.timer());
+        }
+        out.write(b.array(), 0, b.position());
+        return out.toByteArray();
+    }
+
+    /** Version 1 snapshots (in demos recorded before version 2) still decode, to the same state and hash. */
+    @Test
+    void version1BytesStillDecode() {
+        Random r = new Random(5);
+        for (int c = 0; c < 500; c++) {
+            Snapshot s = randomSnapshot(r);
+            List<PawnState> plain = new ArrayList<>();
+            for (PawnState p : s.pawns()) {
+                plain.add(new PawnState(p.slot(), p.wireId(), p.name(), p.motion(), p.lastInput()));
+            }
+            List<ObjectState> objects = new ArrayList<>();
+            for (ObjectState o : s.objects()) {
+                objects.add(new ObjectState(o.authoredIndex(), o.kind(), o.position(), o.yaw(), o.state(), o.progress(), o.timer()));
+            }
+            Snapshot v1 = new Snapshot(s.tick(), plain, objects);
+            Snapshot back = SnapshotCodec.decode(encodeVersion1(v1));
+            assertTrue(SnapshotDiff.compare(v1, back).isEmpty(), "case " + c + ": " + SnapshotDiff.compare(v1, back));
+            assertEquals(v1.hash(), back.hash(), "case " + c);
+            assertArrayEquals(SnapshotCodec.encode(v1), SnapshotCodec.encode(back), "case " + c);
+        }
     }
 
     @Test

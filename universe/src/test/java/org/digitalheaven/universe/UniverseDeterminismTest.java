@@ -2,19 +2,20 @@ package org.digitalheaven.universe;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import org.digitalheaven.physics.StateHash;
 import org.junit.jupiter.api.Test;
 
 /**
- * Golden hashes: on each shipped map, eight scripted wanderers ({@link Wanderer}, seeds 1000..1007)
- * for 1,000 ticks; the state hash of every tick is folded into one value and pinned here.
+ * Golden hashes: on each shipped map, {@link ScriptedPlay} (seed 1) for {@link ScriptedPlayTest#TICKS}
+ * ticks, the same play {@link ScriptedPlayTest} shows to use every map object again and again (the
+ * companion that says what these values guard); the state hash of every tick is folded into one value
+ * and pinned here.
  *
- * <p>Provenance: produced by this test on OpenJDK 17.0.15 (C2, x86_64) on 2026-11-29 with the maps
- * and simulation as committed then; a mismatch prints the new values. The Surefire execution
+ * <p>Provenance: produced by this test on OpenJDK 17.0.15 (C2, x86_64) on 2026-11-30, when the scenario
+ * became the scripted play (it was eight wanderers for 1,000 ticks, which never touched most objects),
+ * with the maps and simulation as committed then; a mismatch prints the new values. The Surefire execution
  * {@code determinism-xint} (universe/pom.xml) runs this again in an {@code -Xint} JVM and must agree.
  * Changing a shipped map or the simulation changes them: update only for an intended change, and
  * say so in the commit, because recorded demos will diverge.
@@ -22,25 +23,15 @@ import org.junit.jupiter.api.Test;
 class UniverseDeterminismTest {
 
     static final Map<String, Long> GOLDEN = new TreeMap<>(Map.of(
-            "arena", 0xEAB7CA1237955FEAL,
-            "doors", 0xAB8B4B882F4B639AL,
-            "jumps", 0xCC3D5E094FBBFBF1L));
+            "arena", 0x2FEC4213703EF798L,
+            "doors", 0x21D8A3FA1AA6C828L,
+            "jumps", 0x82418AB2430DC252L));
 
     static long scenario(String map) {
         TestUniverse t = TestUniverse.on(map);
-        WorldScenarioTest.placeEight(t);
-        List<Wanderer> w = new ArrayList<>();
-        for (int i = 0; i < 8; i++) {
-            w.add(new Wanderer(1000 + i, t.pawn(i).motion().yaw()));
-        }
         StateHash all = new StateHash();
-        for (int tick = 0; tick < 1_000; tick++) {
-            for (int i = 0; i < 8; i++) {
-                t.input(i, w.get(i).next());
-            }
-            t.tick(1);
-            all.putLong(t.universe.stateHash());
-        }
+        ScriptedPlayTest.play(t.universe, ScriptedPlay.forMap(map, 1), ScriptedPlayTest.TICKS,
+                u -> all.putLong(u.stateHash()));
         return all.value();
     }
 

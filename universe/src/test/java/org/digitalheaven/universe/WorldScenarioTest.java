@@ -92,9 +92,9 @@ class WorldScenarioTest {
         TestUniverse t = load(map);
         placeEight(t);
         float floor = t.universe.map().lowestY();
-        List<Wanderer> drivers = new ArrayList<>();
+        List<ScriptedPlay.Wander> drivers = new ArrayList<>();
         for (int i = 0; i < 8; i++) {
-            drivers.add(new Wanderer(1000 + i, t.pawn(i).motion().yaw()));
+            drivers.add(new ScriptedPlay.Wander(1000 + i, t.pawn(i).motion().yaw()));
         }
         float travelled = 0;
         for (int tick = 0; tick < 3_600; tick++) {
