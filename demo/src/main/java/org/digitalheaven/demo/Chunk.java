@@ -3,6 +3,7 @@ package org.digitalheaven.demo;
 import java.util.Arrays;
 import java.util.List;
 import org.digitalheaven.physics.CharacterMotion;
+import org.digitalheaven.physics.MoveSettings;
 import org.digitalheaven.universe.PlayerInput;
 
 /**
@@ -78,6 +79,16 @@ public sealed interface Chunk {
     record Input(long tick, int slot, PlayerInput input) implements Chunk {
         public ChunkKind kind() {
             return ChunkKind.INPUT;
+        }
+    }
+
+    /**
+     * A pawn's own movement rules (a {@code players.<name>.*} preference) from this boundary on:
+     * {@code settings} in place of the world's, or null when the world's apply again. Format version 2.
+     */
+    record MoveOverride(long tick, int slot, MoveSettings settings) implements Chunk {
+        public ChunkKind kind() {
+            return ChunkKind.OVERRIDE;
         }
     }
 

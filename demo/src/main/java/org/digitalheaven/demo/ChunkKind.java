@@ -9,6 +9,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
+import org.digitalheaven.physics.MoveSettings;
 import org.digitalheaven.universe.MotionCodec;
 import org.digitalheaven.universe.PlayerInput;
 import org.digitalheaven.universe.SnapshotDiff;
@@ -223,6 +224,58 @@ public enum ChunkKind {
         }
     },
 
+    OVERRIDE(7, 2) {
+        @Override
+        void encode(Chunk c, ByteBuffer b) {
+            Chunk.MoveOverride o = (Chunk.MoveOverride) c;
+            b.putLong(o.tick()).put((byte) o.slot()).put((byte) (o.settings() == null ? 0 : 1));
+            if (o.settings() != null) {
+                for (float f : o.settings().toArray()) {
+                    b.putFloat(f);
+                }
+            }
+        }
+
+        @Override
+        int size(Chunk c) {
+            return 10 + (((Chunk.MoveOverride) c).settings() == null ? 0 : 4 * MoveSettings.FIELDS.size());
+        }
+
+        @Override
+        Chunk decode(ByteBuffer b) throws Malformed {
+            need(b, 10, "tick, slot and override flag");
+            long tick = b.getLong();
+            int slot = b.get() & 0xff;
+            int flag = b.get() & 0xff;
+            if (flag > 1) {
+                throw new Malformed("override flag " + flag + " is neither 0 (none) nor 1 (present)");
+            }
+            if (flag == 0) {
+                return new Chunk.MoveOverride(tick, slot, null);
+            }
+            float[] f = new float[MoveSettings.FIELDS.size()];
+            need(b, 4 * f.length, "override values");
+            for (int i = 0; i < f.length; i++) {
+                f[i] = b.getFloat();
+            }
+            return new Chunk.MoveOverride(tick, slot, MoveSettings.fromArray(f));
+        }
+
+        @Override
+        String describe(Chunk c) {
+            Chunk.MoveOverride o = (Chunk.MoveOverride) c;
+            if (o.settings() == null) {
+                return "tick " + o.tick() + " slot " + o.slot() + " none (the world's rules)";
+            }
+            float[] v = o.settings().toArray();
+            StringBuilder b = new StringBuilder("tick " + o.tick() + " slot " + o.slot());
+            for (int i = 0; i < v.length; i++) {
+                b.append(i == 0 ? " " : ", ").append(MoveSettings.FIELDS.get(i)).append(' ').append(SnapshotDiff.fmt(v[i]));
+            }
+            return b.toString();
+        }
+    },
+
     END(255) {
         @Override
         void encode(Chunk c, ByteBuffer b) {
@@ -250,19 +303,38 @@ public enum ChunkKind {
     };
 
     private final int code;
+    private final int since;
 
     ChunkKind(int code) {
+        this(code, 1);
+    }
+
+    ChunkKind(int code, int sinceVersion) {
         this.code = code;
+        this.since = sinceVersion;
     }
 
     public int code() {
         return code;
     }
 
-    /** The kind for a code, or null when this build does not know it (the reader skips such chunks). */
+    /** The first format version that defines this kind. */
+    public int since() {
+        return since;
+    }
+
+    /** The kind for a code in the current format, or null when this build does not know it. */
     public static ChunkKind of(int code) {
+        return of(code, DemoFile.VERSION);
+    }
+
+    /**
+     * The kind a code means in a file of format {@code version}, or null when that version does not
+     * define it (the reader keeps such chunks as unknown and skips them, as a reader of that version did).
+     */
+    public static ChunkKind of(int code, int version) {
         for (ChunkKind k : values()) {
-            if (k.code == code) {
+            if (k.code == code && k.since <= version) {
                 return k;
             }
         }

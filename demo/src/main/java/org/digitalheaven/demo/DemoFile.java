@@ -12,20 +12,28 @@ import java.util.List;
 public final class DemoFile {
 
     public static final byte[] MAGIC = "DHDM".getBytes(StandardCharsets.US_ASCII);
-    public static final int VERSION = 1;
+    /** The format version this build writes; it reads every version from 1 to this one. */
+    public static final int VERSION = 2;
 
     /** A checkpoint and where it sits in {@link #chunks()}. */
     public record IndexedCheckpoint(int chunkIndex, Chunk.Checkpoint checkpoint) {
     }
 
+    private final int version;
     private final List<Chunk> chunks;
+    private final long[] offsets;
     private final List<IndexedCheckpoint> checkpoints;
     private final boolean truncated;
     private final long size;
     private final long wholeBytes;
+    private final DemoFormatException damage;
 
-    DemoFile(List<Chunk> chunks, boolean truncated, long size, long wholeBytes) {
+    DemoFile(int version, List<Chunk> chunks, List<Long> offsets, boolean truncated, long size, long wholeBytes,
+            DemoFormatException damage) {
+        this.version = version;
+        this.damage = damage;
         this.chunks = List.copyOf(chunks);
+        this.offsets = offsets.stream().mapToLong(Long::longValue).toArray();
         this.truncated = truncated;
         this.size = size;
         this.wholeBytes = wholeBytes;
@@ -38,8 +46,18 @@ public final class DemoFile {
         this.checkpoints = List.copyOf(cps);
     }
 
+    /** The file's format version (1 or 2). */
+    public int version() {
+        return version;
+    }
+
     public List<Chunk> chunks() {
         return chunks;
+    }
+
+    /** The byte offset in the file where chunk {@code index} starts (its kind byte). */
+    public long offset(int index) {
+        return offsets[index];
     }
 
     /** The header, or null when the file was cut off before its first chunk was whole. */
@@ -54,6 +72,14 @@ public final class DemoFile {
 
     public boolean truncated() {
         return truncated;
+    }
+
+    /**
+     * What is wrong with a damaged file, or null: only {@link DemoReader#inspect} returns a damaged
+     * file, holding the chunks before the damage.
+     */
+    public DemoFormatException damage() {
+        return damage;
     }
 
     /** Bytes in the file, and bytes up to the end of its last whole chunk. */
@@ -95,11 +121,11 @@ public final class DemoFile {
         return t;
     }
 
-    /** The file's bytes: magic, version, then every whole chunk as read. */
+    /** The file's bytes: magic, its version, then every whole chunk as read. */
     public byte[] toBytes() {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         out.writeBytes(MAGIC);
-        out.writeBytes(new byte[] {(byte) VERSION, 0, 0, 0});
+        out.writeBytes(new byte[] {(byte) version, 0, 0, 0});
         for (Chunk c : chunks) {
             out.writeBytes(ChunkKind.encodeChunk(c));
         }

@@ -46,23 +46,42 @@ public final class DemoReader {
     }
 
     public static DemoFile read(byte[] bytes) throws DemoFormatException {
+        DemoFile f = inspect(bytes);
+        if (f.damage() != null) {
+            throw f.damage();
+        }
+        return f;
+    }
+
+    /**
+     * Reads as much of a file as can be read, for tools that show a damaged file rather than refuse it
+     * ({@code demo info}, {@code demo dump}): the chunks up to the damage (all of them when only the End
+     * chunk's CRC or count disagrees), with {@link DemoFile#damage()} saying what is wrong. A replay
+     * must never use such a file; {@link #read(byte[])} refuses it.
+     *
+     * @throws DemoFormatException only when nothing is readable (not a demo, an unknown version)
+     */
+    public static DemoFile inspect(byte[] bytes) throws DemoFormatException {
         int n = bytes.length;
         int head = Math.min(n, 4);
         if (!Arrays.equals(bytes, 0, head, DemoFile.MAGIC, 0, head)) {
             throw new DemoFormatException(-1, 0, "not a DigitalHeaven demo: the file does not start with \"DHDM\"");
         }
         if (n < 8) {
-            return new DemoFile(List.of(), true, n, 0);
+            return new DemoFile(DemoFile.VERSION, List.of(), List.of(), true, n, 0, null);
         }
         ByteBuffer b = ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN);
         int version = b.getInt(4);
-        if (version != DemoFile.VERSION) {
-            throw new DemoFormatException(-1, 4, "format version " + version + "; this build reads version " + DemoFile.VERSION);
+        if (version < 1 || version > DemoFile.VERSION) {
+            throw new DemoFormatException(-1, 4, "format version " + version + "; this build reads versions 1 to "
+                    + DemoFile.VERSION);
         }
         List<Chunk> chunks = new ArrayList<>();
+        List<Long> offsets = new ArrayList<>();
         int pos = 8;
         boolean truncated = false;
-        while (pos < n) {
+        DemoFormatException damage = null;
+        while (pos < n && damage == null) {
             int index = chunks.size();
             if (n - pos < 5) {
                 truncated = true;
@@ -71,15 +90,16 @@ public final class DemoReader {
             int code = bytes[pos] & 0xff;
             int length = b.getInt(pos + 1);
             if (length < 0 || length > MAX_CHUNK) {
-                throw new DemoFormatException(index, pos, "length " + Integer.toUnsignedString(length)
+                damage = new DemoFormatException(index, pos, "length " + Integer.toUnsignedString(length)
                         + " is impossible (at most " + MAX_CHUNK + ")");
+                break;
             }
             if (length > n - pos - 5) {
                 truncated = true;
                 break;
             }
             byte[] payload = Arrays.copyOfRange(bytes, pos + 5, pos + 5 + length);
-            ChunkKind kind = ChunkKind.of(code);
+            ChunkKind kind = ChunkKind.of(code, version);
             Chunk c;
             if (kind == null) {
                 c = new Chunk.Unknown(code, payload);
@@ -87,38 +107,42 @@ public final class DemoReader {
                 try {
                     c = ChunkKind.decodePayload(kind, payload);
                 } catch (ChunkKind.Malformed e) {
-                    throw new DemoFormatException(index, pos, kind.name() + " chunk: " + e.getMessage());
+                    damage = new DemoFormatException(index, pos, kind.name() + " chunk: " + e.getMessage());
+                    break;
                 }
             }
             if (index == 0 && kind != ChunkKind.HEADER) {
-                throw new DemoFormatException(0, pos, "the first chunk must be the Header, found "
+                damage = new DemoFormatException(0, pos, "the first chunk must be the Header, found "
                         + (kind == null ? "kind " + code : kind.name()));
+                break;
             }
             if (index > 0 && kind == ChunkKind.HEADER) {
-                throw new DemoFormatException(index, pos, "a second Header");
+                damage = new DemoFormatException(index, pos, "a second Header");
+                break;
             }
             if (c instanceof Chunk.End end) {
                 CRC32C crc = new CRC32C();
                 crc.update(bytes, 0, pos);
                 if ((int) crc.getValue() != end.crc32c()) {
-                    throw new DemoFormatException(index, pos, String.format("CRC-32C mismatch: the End chunk says %08x,"
+                    damage = new DemoFormatException(index, pos, String.format("CRC-32C mismatch: the End chunk says %08x,"
                             + " the bytes before it give %08x", end.crc32c(), (int) crc.getValue()));
-                }
-                if (end.chunkCount() != index) {
-                    throw new DemoFormatException(index, pos, "the End chunk counts " + end.chunkCount()
+                } else if (end.chunkCount() != index) {
+                    damage = new DemoFormatException(index, pos, "the End chunk counts " + end.chunkCount()
                             + " chunk(s) before it; the file has " + index);
                 }
                 chunks.add(c);
+                offsets.add((long) pos);
                 pos += 5 + length;
-                if (pos != n) {
-                    throw new DemoFormatException(index + 1, pos, (n - pos) + " byte(s) after the End chunk");
+                if (pos != n && damage == null) {
+                    damage = new DemoFormatException(index + 1, pos, (n - pos) + " byte(s) after the End chunk");
                 }
                 break;
             }
             chunks.add(c);
+            offsets.add((long) pos);
             pos += 5 + length;
         }
         boolean ended = !chunks.isEmpty() && chunks.get(chunks.size() - 1) instanceof Chunk.End;
-        return new DemoFile(chunks, truncated || !ended, n, pos);
+        return new DemoFile(version, chunks, offsets, truncated || !ended, n, pos, damage);
     }
 }

@@ -1,6 +1,7 @@
 package org.digitalheaven.demo;
 
 import java.util.List;
+import org.digitalheaven.physics.MoveSettings;
 import org.digitalheaven.universe.Pawn;
 import org.digitalheaven.universe.SnapshotCodec;
 import org.digitalheaven.universe.Universe;
@@ -10,10 +11,12 @@ import org.digitalheaven.universe.Universe;
  * here and handed to a {@link DemoWriter}, which does the I/O on its own thread.
  *
  * <p>Order at each boundary T (the host calls these in this order): {@link #onLeave}*,
- * {@link #onJoin}*, {@link #onBoundary} (a checkpoint when due, then the state hash), the tick runs,
- * then {@link #afterTick} writes one Input per pawn in slot order, read off the pawns: the input that
- * was actually simulated, held or neutral on a starved tick. A recording opens with the Header, a
- * Join for every live pawn and a checkpoint at its start tick; checkpoints follow every
+ * {@link #onJoin}* (each Join followed by an Override when the pawn has its own movement rules),
+ * {@link #onBoundary} (an Override for each pawn whose rules changed since the last boundary, a
+ * checkpoint when due, then the state hash), the tick runs, then {@link #afterTick} writes one Input
+ * per pawn in slot order, read off the pawns: the input that was actually simulated, held or neutral
+ * on a starved tick. A recording opens with the Header, a Join for every live pawn and a checkpoint
+ * at its start tick (the whole world: a replay restores it); checkpoints follow every
  * {@code checkpointInterval} ticks, and {@link #stop} writes a final one and the End chunk.
  */
 public final class DemoRecorder {
@@ -34,15 +37,20 @@ public final class DemoRecorder {
     private boolean batchFlush;
     private final int interval;
     private final long startTick;
+    /** Checkpoints fall on ticks {@code origin + k * interval}: the start tick, or a cut's original's. */
+    private final long origin;
+    /** The movement override last written for each slot (by reference), to spot changes cheaply. */
+    private final MoveSettings[] overrides = new MoveSettings[Universe.MAX_SLOTS];
     private long lastCheckpointTick;
     private int checkpoints;
     private long ticksRecorded;
     private boolean stopped;
 
-    private DemoRecorder(DemoWriter writer, int interval, long startTick) {
+    private DemoRecorder(DemoWriter writer, int interval, long startTick, long origin) {
         this.writer = writer;
         this.interval = interval;
         this.startTick = startTick;
+        this.origin = origin;
     }
 
     /**
@@ -51,7 +59,16 @@ public final class DemoRecorder {
      * joins, before its tick.
      */
     public static DemoRecorder open(Opening o, Universe u, DemoWriter writer) {
-        DemoRecorder r = new DemoRecorder(writer, o.checkpointInterval(), u.tickCount());
+        return open(o, u, writer, u.tickCount());
+    }
+
+    /**
+     * {@link #open(Opening, Universe, DemoWriter)} with checkpoints on the ticks {@code checkpointOrigin
+     * + k * interval} (and at the start and stop) rather than counted from the start: a cut of a demo
+     * keeps its original's checkpoint ticks.
+     */
+    public static DemoRecorder open(Opening o, Universe u, DemoWriter writer, long checkpointOrigin) {
+        DemoRecorder r = new DemoRecorder(writer, o.checkpointInterval(), u.tickCount(), checkpointOrigin);
         r.put(r.encoder.fileHeader(), false);
         r.put(r.encoder.chunk(new Chunk.Header(o.mapName(), o.mapBarcode(), o.closureHash(), o.engineVersion(),
                 o.gitSha(), o.tickRate(), o.checkpointInterval(), u.tickCount(), o.worldSettings(), o.notes())), false);
@@ -90,19 +107,40 @@ public final class DemoRecorder {
 
     public void onLeave(Universe u, Pawn p) {
         put(encoder.chunk(new Chunk.Leave(u.tickCount(), p.slot())), false);
+        overrides[p.slot()] = null;
     }
 
     public void onJoin(Universe u, Pawn p) {
         put(encoder.chunk(new Chunk.Join(u.tickCount(), p.slot(), p.wireId(), p.name(), p.motion().copy())), false);
+        overrides[p.slot()] = null;
+        noteOverride(u, p);
     }
 
-    /** The boundary before tick {@code u.tickCount()}: a checkpoint when due, then the state hash. */
+    /** An Override chunk when {@code p}'s movement rules are not the ones last written for its slot. */
+    private void noteOverride(Universe u, Pawn p) {
+        MoveSettings now = p.settingsOverride();
+        if (now == overrides[p.slot()]) {
+            return; // the same object: nothing changed (the common case, one comparison per pawn)
+        }
+        if (!java.util.Objects.equals(now, overrides[p.slot()])) {
+            put(encoder.chunk(new Chunk.MoveOverride(u.tickCount(), p.slot(), now)), false);
+        }
+        overrides[p.slot()] = now;
+    }
+
+    /**
+     * The boundary before tick {@code u.tickCount()}: an Override for each pawn whose movement rules
+     * changed, a checkpoint when due, then the state hash.
+     */
     // (The checkpoint's batch is handed over after this tick's inputs, in afterTick.)
     public void onBoundary(Universe u) {
         if (u.tickCount() == startTick) {
             return; // open() wrote this boundary's checkpoint and hash
         }
-        if ((u.tickCount() - startTick) % interval == 0) {
+        for (Pawn p : u.pawns()) {
+            noteOverride(u, p);
+        }
+        if (Math.floorMod(u.tickCount() - origin, interval) == 0) {
             checkpoint(u);
         }
         put(encoder.chunk(new Chunk.TickHash(u.tickCount(), u.stateHash())), false);
@@ -132,6 +170,9 @@ public final class DemoRecorder {
      */
     public String stop(Universe u, long waitMillis) {
         if (u != null && lastCheckpointTick != u.tickCount()) {
+            for (Pawn p : u.pawns()) {
+                noteOverride(u, p); // a rule changed at this very boundary is in the checkpoint: say when it came
+            }
             checkpoint(u);
         }
         put(encoder.end(), true);
@@ -171,7 +212,8 @@ public final class DemoRecorder {
         return encoder.bytes();
     }
 
+    /** The next tick after the last checkpoint that falls on the interval. */
     public long nextCheckpointTick() {
-        return lastCheckpointTick + interval;
+        return lastCheckpointTick + interval - Math.floorMod(lastCheckpointTick - origin, interval);
     }
 }

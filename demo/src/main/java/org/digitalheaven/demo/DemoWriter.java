@@ -34,6 +34,7 @@ public final class DemoWriter implements AutoCloseable {
     private final AtomicLong written = new AtomicLong();
     private volatile String failure;
     private volatile boolean closed;
+    private volatile boolean created;
 
     /** Creates {@code path} now (never overwriting an existing file) and starts the writer thread. */
     public static DemoWriter create(Path path, Consumer<String> onFailure) throws IOException {
@@ -44,25 +45,45 @@ public final class DemoWriter implements AutoCloseable {
     /**
      * Starts the writer thread, which creates {@code path} itself (never overwriting an existing file),
      * so the caller, the game thread, never waits on the file system; a file that cannot be created is
-     * reported through {@code onFailure} like any later disk failure.
+     * reported through {@code onFailure} like any later disk failure (then {@link #created()} stays
+     * false). Missing folders are made only inside {@code foldersWithin} (a server's demos folder), never
+     * above it; null makes none.
      */
-    public static DemoWriter createLater(Path path, Consumer<String> onFailure) {
-        return new DemoWriter(path, null, QUEUE_CAPACITY, onFailure);
+    public static DemoWriter createLater(Path path, Path foldersWithin, Consumer<String> onFailure) {
+        return new DemoWriter(path, null, QUEUE_CAPACITY, foldersWithin, onFailure);
     }
 
     /** For tests: any stream (one that fails, one that is slow), any queue size; null opens {@code path} on the thread. */
     public DemoWriter(Path path, OutputStream out, int capacity, Consumer<String> onFailure) {
+        this(path, out, capacity, null, onFailure);
+    }
+
+    private DemoWriter(Path path, OutputStream out, int capacity, Path foldersWithin, Consumer<String> onFailure) {
         this.path = path;
+        this.created = out != null;
         this.queue = new ArrayBlockingQueue<>(capacity);
         this.onFailure = onFailure;
         this.thread = new Thread(() -> {
             OutputStream o = out;
             if (o == null) {
                 try {
-                    Files.createDirectories(path.toAbsolutePath().getParent());
+                    Path parent = path.toAbsolutePath().getParent();
+                    if (foldersWithin != null && parent.startsWith(foldersWithin.toAbsolutePath())) {
+                        Files.createDirectories(parent);
+                    }
                     o = Files.newOutputStream(path, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
+                    created = true;
                 } catch (java.nio.file.FileAlreadyExistsException e) {
-                    fail("cannot create " + path + ": it already exists (a demo is never overwritten)");
+                    fail("cannot create " + path + ": " + (Files.isRegularFile(path) ? "it already exists (a demo is never"
+                            + " overwritten)" : e.getFile() + " is in the way (a file where a folder should be)"));
+                    discard();
+                    return;
+                } catch (java.nio.file.NoSuchFileException e) {
+                    fail("cannot create " + path + ": the folder " + path.toAbsolutePath().getParent() + " does not exist");
+                    discard();
+                    return;
+                } catch (java.nio.file.AccessDeniedException e) {
+                    fail("cannot create " + path + ": permission denied");
                     discard();
                     return;
                 } catch (IOException e) {
@@ -192,6 +213,11 @@ public final class DemoWriter implements AutoCloseable {
     @Override
     public void close() {
         close(10_000);
+    }
+
+    /** True once the file exists (made by this writer); false when creating it failed or is still to come. */
+    public boolean created() {
+        return created;
     }
 
     /** Why the writer stopped, or null while healthy. */

@@ -7,6 +7,7 @@ import java.util.Random;
 import org.digitalheaven.maps.PalletRepository;
 import org.digitalheaven.maps.ResolvedMap;
 import org.digitalheaven.physics.CharacterMotion;
+import org.digitalheaven.physics.MoveSettings;
 import org.digitalheaven.universe.Pawn;
 import org.digitalheaven.universe.PlayerInput;
 import org.digitalheaven.universe.SnapshotCodec;
@@ -15,7 +16,8 @@ import org.digitalheaven.universe.WorldSettings;
 
 /**
  * A real demo's bytes, made by running a universe and writing chunks in the order the recorder
- * does (joins, checkpoint every N, hash every tick, inputs after the tick, a leave, End).
+ * does (joins, checkpoint every N, hash every tick, inputs after the tick, an override set and
+ * removed, a leave, End).
  */
 final class DemoFixtures {
 
@@ -37,6 +39,12 @@ final class DemoFixtures {
                 if (t == ticks / 2) {
                     u.removePawn(2);
                     out.add(new Chunk.Leave(t, 2));
+                }
+                if (t == ticks / 3 || t == 2 * ticks / 3) {
+                    // pawn0's own rules from a third of the way (slower, a lower jump), the world's again at two thirds
+                    MoveSettings own = t == ticks / 3 ? u.settings().move().withMaxSpeed(7.5f) : null;
+                    u.setSettingsOverride(u.pawn(0), own);
+                    out.add(new Chunk.MoveOverride(t, 0, own));
                 }
                 if (t % checkpointEvery == 0) {
                     out.add(new Chunk.Checkpoint(t, SnapshotCodec.encode(u.snapshot())));

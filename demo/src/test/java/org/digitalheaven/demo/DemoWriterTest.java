@@ -59,7 +59,7 @@ class DemoWriterTest {
     void theWriterThreadCreatesTheFileAndStillNeverOverwrites() throws Exception {
         Path fresh = dir.resolve("sub/later.dh-demo");
         List<String> failures = new java.util.concurrent.CopyOnWriteArrayList<>();
-        DemoWriter w = DemoWriter.createLater(fresh, failures::add);
+        DemoWriter w = DemoWriter.createLater(fresh, dir, failures::add);
         for (byte[] p : pieces()) {
             assertTrue(w.submit(p, false));
         }
@@ -68,7 +68,7 @@ class DemoWriterTest {
 
         Path taken = dir.resolve("taken-later.dh-demo");
         Files.writeString(taken, "precious");
-        DemoWriter w2 = DemoWriter.createLater(taken, failures::add);
+        DemoWriter w2 = DemoWriter.createLater(taken, dir, failures::add);
         for (int i = 0; i < 100; i++) {
             w2.submit(new byte[] {1, 2, 3}, false); // may be accepted before the failure is known; never blocks
         }
@@ -76,6 +76,31 @@ class DemoWriterTest {
         assertEquals(1, failures.size(), failures.toString());
         assertTrue(failures.get(0).contains("already exists"), failures.get(0));
         assertEquals("precious", Files.readString(taken));
+        assertTrue(w.created());
+        assertFalse(w2.created(), "a file that was never made is not said to be");
+    }
+
+    /** Folders are made only inside the one given (a server's demos folder), never above it. */
+    @Test
+    void missingFoldersAreMadeOnlyInsideTheGivenOne() throws Exception {
+        Path demos = dir.resolve("demos");
+        List<String> failures = new java.util.concurrent.CopyOnWriteArrayList<>();
+        DemoWriter outside = DemoWriter.createLater(dir.resolve("elsewhere/x.dh-demo"), demos, failures::add);
+        assertFalse(outside.close(5_000));
+        assertFalse(Files.exists(dir.resolve("elsewhere")), "no folder made outside demos/");
+        assertEquals(1, failures.size(), failures.toString());
+        assertTrue(failures.get(0).contains("does not exist"), failures.get(0));
+
+        Files.writeString(dir.resolve("afile"), "x");
+        DemoWriter blocked = DemoWriter.createLater(dir.resolve("afile/x.dh-demo"), dir, failures::add);
+        assertFalse(blocked.close(5_000));
+        assertEquals(2, failures.size(), failures.toString());
+        assertFalse(failures.get(1).contains("already exists"), "a file in the way is not an existing demo: " + failures.get(1));
+
+        DemoWriter inside = DemoWriter.createLater(demos.resolve("a/b/x.dh-demo"), demos, failures::add);
+        assertTrue(inside.submit(new byte[] {1}, true));
+        assertTrue(inside.close(5_000));
+        assertTrue(Files.isRegularFile(demos.resolve("a/b/x.dh-demo")));
     }
 
     /** A disk that fills up after {@code room} bytes. */

@@ -37,8 +37,8 @@ import picocli.CommandLine.Spec;
  * with {@link DemoReader}, so they accept exactly what a replay accepts: a truncated file is reported, not
  * refused; a damaged one is one line on stderr naming the chunk and byte, and exit 2.
  */
-@Command(name = "demo", description = "Demo file tools: inspect a recorded .dh-demo without replaying it.",
-        mixinStandardHelpOptions = true, subcommands = {DemoCommand.Info.class, DemoCommand.Dump.class})
+@Command(name = "demo", description = "Demo file tools: inspect a recorded .dh-demo, or cut a stretch of it into a demo of its own.",
+        mixinStandardHelpOptions = true, subcommands = {DemoCommand.Info.class, DemoCommand.Dump.class, DemoCommand.Cut.class})
 final class DemoCommand {
 
     /** Chunk ticks listed in full up to this many checkpoints; beyond it, the first and last few. */
@@ -73,6 +73,7 @@ final class DemoCommand {
             Table t = new Table();
             t.add("file", file.toString());
             t.add("size", demo.size() + " bytes");
+            t.add("format", "version " + demo.version());
             Chunk.Header h = demo.header();
             if (h == null) {
                 t.add("header", "none (the file ends before its first whole chunk)");
@@ -83,7 +84,7 @@ final class DemoCommand {
             t.add("status", status(demo));
             t.print(out);
             out.flush();
-            return CommandLine.ExitCode.OK;
+            return damaged(demo, file, "dh-host demo info", spec.commandLine().getErr());
         }
 
         private static void describeHeader(Table t, Chunk.Header h, DemoFile demo) {
@@ -130,7 +131,9 @@ final class DemoCommand {
         private static void describeContents(Table t, DemoFile demo) {
             Map<ChunkKind, Integer> byKind = new EnumMap<>(ChunkKind.class);
             for (ChunkKind k : ChunkKind.values()) {
-                byKind.put(k, 0);
+                if (k.since() <= demo.version()) {
+                    byKind.put(k, 0); // only the kinds the file's version has
+                }
             }
             Map<Integer, Integer> unknown = new TreeMap<>();
             Map<Integer, String> slotNames = new TreeMap<>();
@@ -191,6 +194,10 @@ final class DemoCommand {
         }
 
         private static String status(DemoFile demo) {
+            if (demo.damage() != null) {
+                return "DAMAGED: " + demo.damage().getMessage() + "; the lines above describe the " + demo.chunks().size()
+                        + " chunk(s) read before it";
+            }
             if (!demo.truncated()) {
                 return "complete, CRC-32C ok";
             }
@@ -232,23 +239,22 @@ final class DemoCommand {
             if (demo == null) {
                 return CommandLine.ExitCode.USAGE;
             }
-            long offset = DemoFile.MAGIC.length + 4;
             List<Chunk> chunks = demo.chunks();
             for (int i = 0; i < chunks.size(); i++) {
                 Chunk c = chunks.get(i);
                 if (shows(tickOf(c))) {
                     String kind = c instanceof Chunk.Unknown u ? "UNKNOWN(kind " + u.code() + ")" : c.kind().name();
-                    out.println("#" + i + " @" + offset + " " + kind + " " + ChunkKind.describeChunk(c));
+                    out.println("#" + i + " @" + demo.offset(i) + " " + kind + " " + ChunkKind.describeChunk(c));
                 }
-                // Read-then-write gives the same bytes, so re-encoding measures each chunk as it sits in the file.
-                offset += ChunkKind.encodeChunk(c).length;
             }
-            if (demo.truncated()) {
+            if (demo.damage() != null) {
+                out.println("DAMAGED: " + demo.damage().getMessage());
+            } else if (demo.truncated()) {
                 out.println("TRUNCATED: whole chunks end at byte " + demo.wholeBytes() + " of " + demo.size()
                         + "; no End chunk");
             }
             out.flush();
-            return CommandLine.ExitCode.OK;
+            return damaged(demo, file, "dh-host demo dump", err);
         }
 
         private boolean shows(Long tick) {
@@ -265,8 +271,22 @@ final class DemoCommand {
     }
 
     /**
-     * Reads a demo, or prints one line {@code <command>: <file>: <what>} on {@code err} and returns null:
-     * the reader's own words for damage (chunk index, byte offset, problem), a plain reason for I/O.
+     * Exit code for a tool that has shown what it could: 0, or for a damaged file 2 with one line
+     * {@code <command>: <file>: DAMAGED: <what>} on {@code err}.
+     */
+    static int damaged(DemoFile demo, Path file, String command, PrintWriter err) {
+        if (demo.damage() == null) {
+            return CommandLine.ExitCode.OK;
+        }
+        err.println(command + ": " + file + ": DAMAGED: " + demo.damage().getMessage());
+        err.flush();
+        return CommandLine.ExitCode.USAGE;
+    }
+
+    /**
+     * Reads as much of a demo as can be read ({@link DemoReader#inspect}: a damaged file comes back with
+     * the chunks before the damage and says what it is), or prints one line {@code <command>: <file>:
+     * <what>} on {@code err} and returns null when nothing can be read: not a demo, or an I/O reason.
      */
     static DemoFile read(Path file, String command, PrintWriter err) {
         String problem;
@@ -276,7 +296,7 @@ final class DemoCommand {
             } else if (Files.exists(file) && Files.size(file) > Integer.MAX_VALUE - 8) {
                 problem = Files.size(file) + " bytes is too large to be a demo";
             } else {
-                return DemoReader.read(file);
+                return DemoReader.inspect(Files.readAllBytes(file));
             }
         } catch (DemoFormatException e) {
             problem = e.getMessage();
@@ -292,6 +312,92 @@ final class DemoCommand {
         err.println(command + ": " + file + ": " + problem);
         err.flush();
         return null;
+    }
+
+    /**
+     * {@code dh-host demo cut FILE --from A --until B --out OUT}: ticks A to B as a complete demo of their
+     * own, made by replaying the stretch (so it needs the map, like {@code --demo}) and recording what
+     * the replay simulates; nothing is written unless that replay matches the original bit for bit.
+     */
+    @Command(name = "cut", mixinStandardHelpOptions = true,
+            description = {"Write ticks A to B of a demo as a complete demo of its own (header, the pawns alive at A"
+                + " with their whole state, the world at A, inputs, hashes, checkpoints, End) that replays on its own.",
+                "The stretch is replayed to make it, from the latest checkpoint at or before A, so the map must be"
+                    + " found as for --demo; a stretch that does not replay bit for bit is not written. OUT is never"
+                    + " overwritten.",
+                "Exit 0 when written, 3 when the stretch diverged, 2 for a bad command line or an unreadable demo."})
+    static final class Cut implements Callable<Integer> {
+        @Spec
+        CommandSpec spec;
+
+        @Parameters(paramLabel = "FILE", description = "A .dh-demo file.")
+        Path file;
+
+        @Option(names = "--from", paramLabel = "TICK", required = true, description = "First tick of the stretch.")
+        long from;
+
+        @Option(names = "--until", paramLabel = "TICK", required = true,
+                description = "Last tick (boundary) of the stretch; the end of the file if it ends sooner.")
+        long until;
+
+        @Option(names = "--out", paramLabel = "OUT", required = true, description = "The new demo (must not exist).")
+        Path out;
+
+        @Option(names = "--map", paramLabel = "FILE.map", description = "The .map file a demo recorded on a bare map needs.")
+        Path map;
+
+        @Option(names = "--pallets", paramLabel = "DIR", description = "Extra pallet folder; repeatable.")
+        List<Path> pallets = new ArrayList<>();
+
+        @Option(names = "--home", paramLabel = "DIR", description = "Server home (its pallets/ folder is searched).")
+        Path home;
+
+        @Override
+        public Integer call() {
+            PrintWriter o = spec.commandLine().getOut();
+            PrintWriter err = spec.commandLine().getErr();
+            String name = "dh-host demo cut";
+            if (from < 0 || until < 0) {
+                err.println(name + ": ticks count from 0; got --from " + from + " --until " + until);
+                err.flush();
+                return CommandLine.ExitCode.USAGE;
+            }
+            EngineVersion build = EngineVersion.current();
+            List<String> lines = new ArrayList<>();
+            try {
+                org.digitalheaven.server.DemoCut.Result r = org.digitalheaven.server.DemoCut.cut(file, from, until, out,
+                        org.digitalheaven.server.DemoReplay.Options.of(
+                                org.digitalheaven.server.ServerHome.resolveDefault(home).palletSearchPath(pallets), map,
+                                build.engineVersion(), build.gitSha(), lines::add));
+                if (!r.written()) {
+                    lines.forEach(err::println);
+                    err.println(name + ": " + file + ": the stretch does not replay bit for bit on this build, so nothing"
+                            + " was written: " + r.replay().headline());
+                    err.flush();
+                    return 3;
+                }
+                o.printf(Locale.ROOT, "demo cut: wrote %s: ticks %d to %d (%d ticks), %d bytes%n", r.out(), r.from(),
+                        r.until(), r.until() - r.from(), r.bytes());
+                o.flush();
+                return CommandLine.ExitCode.OK;
+            } catch (org.digitalheaven.server.DemoReplay.ReplayException e) {
+                err.println(name + ": " + file + ": " + e.getMessage());
+                err.flush();
+                return CommandLine.ExitCode.USAGE;
+            } catch (DemoFormatException e) {
+                err.println(name + ": " + file + ": " + e.getMessage());
+                err.flush();
+                return CommandLine.ExitCode.USAGE;
+            } catch (NoSuchFileException e) {
+                err.println(name + ": " + file + ": no such file");
+                err.flush();
+                return CommandLine.ExitCode.USAGE;
+            } catch (IOException e) {
+                err.println(name + ": " + file + ": " + e.getMessage());
+                err.flush();
+                return CommandLine.ExitCode.USAGE;
+            }
+        }
     }
 
     /** {@code key: value} lines with the keys right-aligned, so every colon sits in one column. */

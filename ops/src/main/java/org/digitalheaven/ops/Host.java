@@ -93,6 +93,10 @@ public final class Host implements Callable<Integer> {
                     + " checkpoint bit for bit. Exit 0 when all match, 3 on a divergence, 2 when unreadable.")
     Path demo;
 
+    @Option(names = "--from", paramLabel = "TICK", description = "With --demo: start from the latest checkpoint at or"
+            + " before this tick (the world restored from it), instead of from the opening one.")
+    Long from;
+
     @Option(names = "--until", paramLabel = "TICK", description = "With --demo: stop replaying at this tick.")
     Long until;
 
@@ -127,6 +131,11 @@ public final class Host implements Callable<Integer> {
             err.println("dh-host --demo: --map takes a .map file here (the demo names its own map); got " + map);
             return CommandLine.ExitCode.USAGE;
         }
+        if ((from != null && from < 0) || (until != null && until < 0)) {
+            err.println("dh-host --demo: " + (from != null && from < 0 ? "--from " + from : "--until " + until)
+                    + " is negative; ticks count from 0");
+            return CommandLine.ExitCode.USAGE;
+        }
         for (String l : demoLog) {
             if (!org.digitalheaven.server.DemoReplay.LOGS.contains(l)) {
                 err.println("dh-host --demo: unknown --demoLog \"" + l + "\"; use " + String.join(",",
@@ -137,11 +146,11 @@ public final class Host implements Callable<Integer> {
         EngineVersion build = EngineVersion.current();
         try {
             org.digitalheaven.server.DemoReplay.Result r = org.digitalheaven.server.DemoReplay.run(demo,
-                    new org.digitalheaven.server.DemoReplay.Options(search, map == null ? null : Path.of(map), until,
+                    org.digitalheaven.server.DemoReplay.Options.of(search, map == null ? null : Path.of(map),
                             build.engineVersion(), build.gitSha(), line -> {
                                 out.println(line);
                                 out.flush();
-                            }, java.util.Set.copyOf(demoLog)));
+                            }).from(from).until(until).logs(java.util.Set.copyOf(demoLog)));
             return r.ok() ? CommandLine.ExitCode.OK : 3;
         } catch (IOException e) {
             err.println("dh-host --demo: " + demo + ": " + (e instanceof java.nio.file.NoSuchFileException ? "no such file"
@@ -158,6 +167,11 @@ public final class Host implements Callable<Integer> {
         PrintWriter err = spec.commandLine().getErr();
         if (demo != null) {
             return replay(err);
+        }
+        if (from != null || until != null || !demoLog.isEmpty()) {
+            err.println("dh-host: " + (from != null ? "--from" : until != null ? "--until" : "--demoLog")
+                    + " goes with --demo FILE (the replay); without it dh-host would start a server");
+            return CommandLine.ExitCode.USAGE;
         }
         if (map == null) {
             map = "arena";

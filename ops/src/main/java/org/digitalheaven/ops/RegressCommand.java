@@ -142,15 +142,13 @@ final class RegressCommand implements Callable<Integer> {
             return new Row(d, "?", 0, 0, "ERROR", e.getMessage(), 0);
         }
         String mapName = file.header() == null ? "?" : file.header().mapBarcode();
-        List<String> lines = new ArrayList<>();
         try {
-            DemoReplay.Result r = DemoReplay.run(file, new DemoReplay.Options(search, map, null, build.engineVersion(),
-                    build.gitSha(), lines::add));
-            String first = lines.stream().filter(l -> l.startsWith("DIVERGED")).findFirst().orElse("");
+            DemoReplay.Result r = DemoReplay.run(file, DemoReplay.Options.of(search, map, build.engineVersion(),
+                    build.gitSha(), line -> { }));
             String result = r.ok() ? (r.truncated() ? "OK(trunc)" : "OK") : "DIVERGED";
-            return new Row(d, mapName, r.ticksReplayed(), r.checkpointsChecked(), result, first,
+            return new Row(d, mapName, r.ticksReplayed(), r.checkpointsChecked(), result, r.ok() ? "" : r.headline(),
                     (System.nanoTime() - start) / 1e9);
-        } catch (DemoReplay.ReplayException e) {
+        } catch (DemoReplay.ReplayException | DemoFormatException e) {
             return new Row(d, mapName, 0, 0, "ERROR", e.getMessage(), 0);
         }
     }

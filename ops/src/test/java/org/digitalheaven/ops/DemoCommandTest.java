@@ -157,6 +157,7 @@ class DemoCommandTest {
         for (String expected : List.of(
                 "file: " + demo,
                 "size: " + Files.size(demo) + " bytes",
+                "format: version 2",
                 "map: jumps",
                 "barcode: DigitalHeaven.Core.Level.jumps",
                 "closure hash: 000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f",
@@ -174,7 +175,7 @@ class DemoCommandTest {
                 "inputs: 50",
                 "tick hashes: 20",
                 "checkpoints: 3 (ticks 0, 10, 20)",
-                "chunks: 80 (HEADER 1, JOIN 3, LEAVE 1, INPUT 50, CHECKPOINT 3, TICK_HASH 20, END 1, UNKNOWN(kind 77) 1)",
+                "chunks: 80 (HEADER 1, JOIN 3, LEAVE 1, INPUT 50, CHECKPOINT 3, TICK_HASH 20, OVERRIDE 0, END 1, UNKNOWN(kind 77) 1)",
                 "status: complete, CRC-32C ok")) {
             assertTrue(lines.contains(expected), "missing line \"" + expected + "\" in:\n" + r.out());
         }
@@ -237,6 +238,21 @@ class DemoCommandTest {
                 "byte 0: not a DigitalHeaven demo");
     }
 
+    /**
+     * A damaged file is shown as far as it reads (stdout, ending in its DAMAGED status), then one line
+     * on stderr naming the damage, and exit 2.
+     */
+    private static void assertShownThenDamaged(Result r, String command, Path file, String... fragments) {
+        assertEquals(2, r.exitCode(), r.out() + r.err());
+        assertEquals(1, r.err().lines().count(), r.err());
+        assertTrue(r.err().startsWith(command + ": " + file + ": DAMAGED: "), r.err());
+        assertTrue(r.out().lines().anyMatch(l -> l.contains("DAMAGED: ")), "the output says it too: " + r.out());
+        for (String f : fragments) {
+            assertTrue(r.err().contains(f), "expected \"" + f + "\" in: " + r.err());
+        }
+        assertFalse(r.err().contains("Exception") || r.err().contains("\tat "), r.err());
+    }
+
     @Test
     void aCrcMismatchNamesTheEndChunkAndItsOffset() throws Exception {
         byte[] bad = bytes.clone();
@@ -245,8 +261,13 @@ class DemoCommandTest {
         int end = chunks.size() - 1;
         long endAt = offsets(bytes).get(end);
 
-        assertOneLineError(run("demo", "info", p.toString()), "dh-host demo info", p,
-                "chunk " + end + " at byte " + endAt + ": CRC-32C mismatch");
+        Result info = run("demo", "info", p.toString());
+        assertShownThenDamaged(info, "dh-host demo info", p, "chunk " + end + " at byte " + endAt + ": CRC-32C mismatch");
+        assertTrue(info.out().contains("map: jumps"), "everything before the damage is shown: " + info.out());
+        assertTrue(info.out().contains("inputs: "), info.out());
+        Result dump = run("demo", "dump", p.toString());
+        assertShownThenDamaged(dump, "dh-host demo dump", p, "CRC-32C mismatch");
+        assertEquals(chunks.size() + 1, dump.out().lines().count(), "every chunk, End included, then the DAMAGED line");
     }
 
     @Test
@@ -256,7 +277,7 @@ class DemoCommandTest {
         bad[(int) (long) offsets(bytes).get(input) + 5 + 3] ^= 0x40; // inside the tick field: still parses
         Path p = copy("bit-flip.dh-demo", bad);
 
-        assertOneLineError(run("demo", "dump", p.toString()), "dh-host demo dump", p,
+        assertShownThenDamaged(run("demo", "dump", p.toString()), "dh-host demo dump", p,
                 "chunk " + (chunks.size() - 1) + " at byte ", "CRC-32C mismatch");
     }
 
@@ -267,8 +288,9 @@ class DemoCommandTest {
         ByteBuffer.wrap(bad).order(ByteOrder.LITTLE_ENDIAN).putInt((int) at + 1, Integer.MAX_VALUE);
         Path p = copy("bad-length.dh-demo", bad);
 
-        assertOneLineError(run("demo", "info", p.toString()), "dh-host demo info", p,
-                "chunk 5 at byte " + at + ": length 2147483647 is impossible");
+        Result r = run("demo", "info", p.toString());
+        assertShownThenDamaged(r, "dh-host demo info", p, "chunk 5 at byte " + at + ": length 2147483647 is impossible");
+        assertTrue(r.out().contains("the 5 chunk(s) read before it"), r.out());
     }
 
     @Test

@@ -19,9 +19,10 @@ import org.junit.jupiter.api.io.TempDir;
 import org.w3c.dom.Document;
 
 /**
- * {@code dh-host regress} over the committed golden demos (recorded by 4 bots for 10 s on each shipped
- * map: see the README for how to re-record them). Replaying them here is the project's own map-change
- * check: a change that moves a float anywhere in the simulation fails the build.
+ * {@code dh-host regress} over the committed golden demos: scripted play recorded from map load for
+ * 1,200 ticks on each shipped map ({@link GoldenDemosTest} says what they exercise; the README says how
+ * to re-record them), and one version-1 demo. Replaying them here is the project's own map-change check:
+ * a change that moves a float anywhere in the simulation fails the build.
  */
 class RegressCommandTest {
 
@@ -46,9 +47,9 @@ class RegressCommandTest {
         String[] r = run("regress", GOLDEN.toString(), "--junit", xml.toString(), "--home", dir.resolve("home").toString());
         System.out.print(r[0]);
         assertEquals("0", r[2], r[0] + r[1]);
-        assertTrue(r[0].contains("3 demo(s) (shard 1/1 of 3): 3 ok, 0 diverged, 0 unreadable"), r[0]);
+        assertTrue(r[0].contains("4 demo(s) (shard 1/1 of 4): 4 ok, 0 diverged, 0 unreadable"), r[0]);
         Document d = junit(xml);
-        assertEquals(3, d.getElementsByTagName("testcase").getLength());
+        assertEquals(4, d.getElementsByTagName("testcase").getLength());
         assertEquals(0, d.getElementsByTagName("failure").getLength());
     }
 

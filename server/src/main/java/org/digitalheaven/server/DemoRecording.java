@@ -35,9 +35,10 @@ public final class DemoRecording implements TickListener {
     private final String engineVersion;
     private final String gitSha;
     private final Consumer<String> console;
-    /** The writer thread creates the file: the tick never waits on the file system. */
-    private WriterFactory writers = (path, onFailure) -> DemoWriter.createLater(path, onFailure);
+    /** The writer thread creates the file (and missing folders inside the demos folder): the tick never waits on disk. */
+    private WriterFactory writers;
     private Path pending;
+    private boolean pendingAuto;
     private DemoRecorder recorder;
 
     DemoRecording(GameServer server, Path demos, String engineVersion, String gitSha, Consumer<String> console) {
@@ -46,6 +47,7 @@ public final class DemoRecording implements TickListener {
         this.engineVersion = engineVersion;
         this.gitSha = gitSha;
         this.console = console;
+        this.writers = (path, onFailure) -> DemoWriter.createLater(path, demos, onFailure);
     }
 
     /**
@@ -70,17 +72,29 @@ public final class DemoRecording implements TickListener {
         return demos;
     }
 
+    /** Where auto-recorded demos go; {@code server.demo.keep} prunes only this folder. */
+    public Path autoFolder() {
+        return demos.resolve(AUTO_FOLDER);
+    }
+
+    static final String AUTO_FOLDER = "auto";
+
     /**
      * Resolves where {@code demo record [name]} writes: no name → {@code <demos>/<map>-<stamp>.dh-demo};
-     * a bare name → {@code <demos>/<name>.dh-demo}; a path → as given, {@code .dh-demo} added if missing.
+     * a bare name or a relative path → under {@code <demos>/} ({@code .dh-demo} added if missing); an
+     * absolute path → as given. Null when a relative path would leave the demos folder.
      */
     public Path resolve(String name, String mapName, LocalDateTime now) {
         if (name == null || name.isBlank()) {
             return demos.resolve(mapName + "-" + STAMP.format(now) + EXTENSION);
         }
         String withExt = name.endsWith(EXTENSION) ? name : name + EXTENSION;
-        boolean bare = !name.contains("/") && !name.contains(java.io.File.separator);
-        return bare ? demos.resolve(withExt) : Path.of(withExt);
+        Path given = Path.of(withExt);
+        if (given.isAbsolute()) {
+            return given;
+        }
+        Path inside = demos.resolve(given).normalize();
+        return inside.startsWith(demos.normalize()) ? inside : null;
     }
 
     /** {@code demo record}: returns the reply line. The recording starts at the next tick boundary. */
@@ -89,12 +103,134 @@ public final class DemoRecording implements TickListener {
             return "demo record: already recording to " + (recorder != null ? recorder.path() : pending)
                     + "; demo stop first";
         }
-        Path path = resolve(name, server.map().mapName(), LocalDateTime.now());
-        if (Files.exists(path)) {
-            return "demo record: " + path + " already exists; choose another name (a demo is never overwritten)";
+        Path path;
+        try {
+            path = resolve(name, server.map().mapName(), LocalDateTime.now());
+        } catch (java.nio.file.InvalidPathException e) {
+            return "demo record: \"" + name + "\" is not a usable file name (" + e.getReason() + ")";
+        }
+        if (path == null) {
+            return "demo record: " + name + " leaves the demos folder " + demos + "; give a name inside it or an absolute path";
+        }
+        String problem = whyNotCreatable(path);
+        if (problem != null) {
+            return "demo record: " + problem;
         }
         pending = path;
+        pendingAuto = false;
         return "demo record: recording to " + path + " from the next tick";
+    }
+
+    /**
+     * Why {@code path} cannot become a new demo, or null: it exists; a folder on its way is a file; its
+     * folder is missing (only folders inside the demos folder are made) or not writable.
+     */
+    private String whyNotCreatable(Path path) {
+        if (Files.exists(path, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+            return path + (Files.isRegularFile(path) ? " already exists; choose another name (a demo is never overwritten)"
+                    : " already exists and is not a file; choose another name");
+        }
+        Path parent = path.toAbsolutePath().getParent();
+        boolean ours = parent.startsWith(demos.toAbsolutePath());
+        for (Path p = parent; p != null; p = p.getParent()) {
+            if (Files.isDirectory(p)) {
+                if (p.equals(parent) && !Files.isWritable(p)) {
+                    return "cannot write in " + p + " (permission denied); choose another folder";
+                }
+                return null;
+            }
+            if (Files.exists(p)) {
+                return p + " is a file, not a folder; " + path + " cannot be made there";
+            }
+            if (!ours) {
+                return "the folder " + p + " does not exist; make it first (only folders inside " + demos + " are made for you)";
+            }
+        }
+        return null;
+    }
+
+    /**
+     * At a map load with {@code server.demo.autoRecord} on: a recording from this load's first tick,
+     * {@code <demos>/auto/<map>-<yyyyMMdd-HHmmss>.dh-demo} ({@code -2}, {@code -3}... when that name is
+     * taken), and the oldest auto-recorded demos beyond {@code server.demo.keep} deleted (off the game
+     * thread). A hand-started recording that is still running is left alone.
+     */
+    void autoRecord(String mapName, LocalDateTime now) {
+        if (recorder != null || pending != null) {
+            return;
+        }
+        Path folder = autoFolder();
+        String base = mapName + "-" + STAMP.format(now);
+        Path path = folder.resolve(base + EXTENSION);
+        for (int n = 2; Files.exists(path) && n < 100; n++) {
+            path = folder.resolve(base + "-" + n + EXTENSION);
+        }
+        String problem = whyNotCreatable(path);
+        if (problem != null) {
+            console.accept("demo: auto-record: " + problem);
+            return;
+        }
+        pending = path;
+        pendingAuto = true;
+        int keep = server.prefs().demoKeep();
+        if (keep > 0) {
+            Path recording = path;
+            Thread prune = new Thread(() -> prune(folder, keep, recording), "dh-demo-prune");
+            prune.setDaemon(true);
+            prune.start();
+        }
+    }
+
+    /** An auto-recorded demo's name: {@code <map>-<yyyyMMdd>-<HHmmss>[-n].dh-demo}; its stamp sorts by time. */
+    private static final java.util.regex.Pattern AUTO_NAME =
+            java.util.regex.Pattern.compile(".+-(\\d{8}-\\d{6})(-\\d+)?\\" + EXTENSION);
+
+    /**
+     * Deletes the oldest auto-recorded demos in {@code folder} so that {@code keep} remain, counting the
+     * one being recorded; files that do not carry an auto-record name are never touched.
+     */
+    static List<Path> prune(Path folder, int keep, Path recording) {
+        List<Path> deleted = new ArrayList<>();
+        List<Path> auto = new ArrayList<>();
+        try (java.util.stream.Stream<Path> files = Files.list(folder)) {
+            files.filter(f -> AUTO_NAME.matcher(f.getFileName().toString()).matches() && Files.isRegularFile(f))
+                    .forEach(auto::add);
+        } catch (IOException e) {
+            return deleted; // no folder yet, or unreadable: nothing to prune
+        }
+        if (!auto.contains(recording)) {
+            auto.add(recording); // it may not exist yet, but it counts
+        }
+        // By the stamp in the name; loads within one second by when the file was last written (the one
+        // being recorded counts as newest), then by name.
+        auto.sort(java.util.Comparator.comparing((Path f) -> stampOf(f))
+                .thenComparingLong(f -> f.equals(recording) ? Long.MAX_VALUE : modified(f))
+                .thenComparing(f -> f.getFileName().toString()));
+        for (int i = 0; i < auto.size() - keep; i++) {
+            Path f = auto.get(i);
+            if (!f.equals(recording)) {
+                try {
+                    Files.deleteIfExists(f);
+                    deleted.add(f);
+                } catch (IOException e) {
+                    // left for the next load; nothing here is worth stopping a server for
+                }
+            }
+        }
+        return deleted;
+    }
+
+    private static long modified(Path f) {
+        try {
+            return Files.getLastModifiedTime(f).toMillis();
+        } catch (IOException e) {
+            return Long.MAX_VALUE;
+        }
+    }
+
+    private static String stampOf(Path f) {
+        java.util.regex.Matcher m = AUTO_NAME.matcher(f.getFileName().toString());
+        return m.matches() ? m.group(1) : "";
     }
 
     /** {@code demo stop}: final checkpoint, End, close; the file is completed by the writer thread. */
@@ -162,17 +298,14 @@ public final class DemoRecording implements TickListener {
         return line;
     }
 
+    /**
+     * What this recording knows it does not carry. Since format version 2 a checkpoint is the whole
+     * world (every map object's state, every pawn's movement rules) and overrides that change while
+     * recording are records of their own, so there is nothing to say; the Header keeps the list for
+     * whatever a later version might not carry.
+     */
     private List<String> notes(Universe u) {
-        List<String> notes = new ArrayList<>();
-        if (u.tickCount() > 0) {
-            notes.add("started at tick " + u.tickCount() + ", after the map was loaded: logic entities (doors,"
-                    + " platforms, buttons, triggers) are not restored on replay, so any not at rest may diverge at the"
-                    + " opening checkpoint");
-        }
-        for (String o : server.prefs().activeOverrides()) {
-            notes.add("per-player override not carried: " + o);
-        }
-        return notes;
+        return List.of();
     }
 
     // ---- the tick boundary ------------------------------------------------------------------------
@@ -200,14 +333,21 @@ public final class DemoRecording implements TickListener {
         if (pending != null) {
             Path path = pending;
             pending = null;
+            boolean auto = pendingAuto;
             try {
-                DemoWriter w = writers.open(path, message -> console.accept("demo: recording stopped: " + message
-                        + " (the file is readable up to its last whole chunk)"));
+                DemoWriter[] opened = new DemoWriter[1];
+                DemoWriter w = writers.open(path, message -> {
+                    DemoWriter made = opened[0];
+                    console.accept(made != null && made.created() ? "demo: recording stopped: " + message
+                            + " (the file is readable up to its last whole chunk)" : "demo record: " + message);
+                });
+                opened[0] = w;
                 var m = server.map();
                 recorder = DemoRecorder.open(new DemoRecorder.Opening(m.mapName(), m.barcode(), m.closureHash(),
                         engineVersion, gitSha, server.tickRate(), server.prefs().checkpointTicks(),
                         u.settings().encode(), notes(u)), u, w);
-                console.accept("demo: recording " + m.barcode() + " to " + path + " from tick " + u.tickCount());
+                console.accept("demo: " + (auto ? "auto-" : "") + "recording " + m.barcode() + " to " + path + " from tick "
+                        + u.tickCount());
             } catch (IOException e) {
                 console.accept("demo record: cannot create " + path + ": " + e.getMessage());
             }
@@ -222,6 +362,13 @@ public final class DemoRecording implements TickListener {
     public void afterTick(Universe u) {
         if (recorder != null) {
             recorder.afterTick(u);
+        }
+    }
+
+    @Override
+    public void onMapLoaded(Universe fresh) {
+        if (server.prefs().demoAutoRecord()) {
+            autoRecord(server.map().mapName(), LocalDateTime.now());
         }
     }
 

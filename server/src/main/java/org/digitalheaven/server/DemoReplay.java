@@ -8,10 +8,12 @@ import java.util.Arrays;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Locale;
+import java.util.Set;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.FutureTask;
 import java.util.function.Consumer;
 import org.digitalheaven.demo.Chunk;
+import org.digitalheaven.demo.DemoContent;
 import org.digitalheaven.demo.DemoFile;
 import org.digitalheaven.demo.DemoFormatException;
 import org.digitalheaven.demo.DemoReader;
@@ -22,8 +24,6 @@ import org.digitalheaven.maps.ResolvedMap;
 import org.digitalheaven.server.net.LoopbackNetwork;
 import org.digitalheaven.server.prefs.Preferences;
 import org.digitalheaven.universe.PlayerInput;
-import org.digitalheaven.universe.Snapshot;
-import org.digitalheaven.universe.SnapshotCodec;
 import org.digitalheaven.universe.SnapshotDiff;
 import org.digitalheaven.universe.Universe;
 import org.digitalheaven.universe.WorldSettings;
@@ -31,28 +31,66 @@ import org.digitalheaven.universe.WorldSettings;
 /**
  * The headless replay: the dedicated-server composition ({@link GameServer}, its map install, its
  * {@code tickOnce}) on a loopback transport nobody connects to, fed from a demo instead of sessions.
- * At each boundary it applies the recorded leaves and joins (pawns rebuilt exactly as they stood),
- * compares the live world to the recorded checkpoint (pawns by wire id, objects by authored index,
- * every field bit-exact) and the state hash, then runs the tick over the recorded inputs. It keeps
- * going after a divergence, so the report shows where it starts and how far it runs.
+ *
+ * <p>It reads as three parts. The world: the demo's map installed, its world rules applied, and then
+ * the whole world <em>restored</em> from a checkpoint (the opening one, or with {@code --from} the
+ * latest at or before that tick): every map object's state, every pawn with its last input and
+ * movement rules, the tick counter. The boundaries: from there on, the file's records in order, each
+ * boundary's leaves, joins and overrides applied and its inputs given to the pawns, then the real tick.
+ * The judge ({@link ReplayJudge}): every recorded state hash and checkpoint met on the way is compared
+ * with the live world, bit for bit; any difference is DIVERGED. It keeps going after a divergence, so
+ * the report shows where it starts and how far it runs.
  */
 public final class DemoReplay {
 
-    /** What the replay needs beyond the file: where maps are, an edited map, where to stop, the build. */
-    public record Options(List<Path> palletFolders, Path mapFile, Long until, String engineVersion, String gitSha,
-            Consumer<String> out, java.util.Set<String> logs) {
-        public Options(List<Path> palletFolders, Path mapFile, Long until, String engineVersion, String gitSha,
+    /**
+     * What the replay needs beyond the file: where maps are, an edited map, where to start and stop,
+     * the build, where lines go, the {@code --demoLog} kinds, and an observer of every boundary and
+     * tick (a recorder cutting the demo, a test), or null.
+     */
+    public record Options(List<Path> palletFolders, Path mapFile, Long from, Long until, String engineVersion,
+            String gitSha, Consumer<String> out, Set<String> logs, TickListener observer) {
+
+        public Options {
+            palletFolders = List.copyOf(palletFolders);
+            logs = Set.copyOf(logs);
+        }
+
+        /** A whole replay, no logs, no observer. */
+        public static Options of(List<Path> palletFolders, Path mapFile, String engineVersion, String gitSha,
                 Consumer<String> out) {
-            this(palletFolders, mapFile, until, engineVersion, gitSha, out, java.util.Set.of());
+            return new Options(palletFolders, mapFile, null, null, engineVersion, gitSha, out, Set.of(), null);
+        }
+
+        /** Start at the latest checkpoint at or before {@code tick} (null: the opening). */
+        public Options from(Long tick) {
+            return new Options(palletFolders, mapFile, tick, until, engineVersion, gitSha, out, logs, observer);
+        }
+
+        /** Stop at boundary {@code tick}, comparing it but not simulating it (null: the end of the file). */
+        public Options until(Long tick) {
+            return new Options(palletFolders, mapFile, from, tick, engineVersion, gitSha, out, logs, observer);
+        }
+
+        public Options logs(Set<String> kinds) {
+            return new Options(palletFolders, mapFile, from, until, engineVersion, gitSha, out, kinds, observer);
+        }
+
+        public Options observer(TickListener l) {
+            return new Options(palletFolders, mapFile, from, until, engineVersion, gitSha, out, logs, l);
         }
     }
 
     /** The per-tick logs {@code --demoLog} can ask for. */
     public static final List<String> LOGS = List.of("positions", "ground", "contacts");
 
-    /** The outcome; {@code divergedAt} null means every checkpoint matched. */
-    public record Result(long ticksReplayed, long lastTick, double seconds, int checkpointsChecked, Long divergedAt,
-            Long firstHashDifference, boolean truncated) {
+    /**
+     * The outcome. {@code divergedAt} is the first tick at which any recorded hash or checkpoint
+     * differed (null: every one matched); {@code headline} is one line saying what differed.
+     */
+    public record Result(long startTick, long ticksReplayed, long lastTick, double seconds, int checkpointsChecked,
+            long hashesChecked, Long divergedAt, Long firstHashDifference, Long firstCheckpointDivergence,
+            String headline, boolean truncated) {
         public boolean ok() {
             return divergedAt == null;
         }
@@ -70,16 +108,18 @@ public final class DemoReplay {
     private DemoReplay() {
     }
 
-    public static Result run(DemoFile demo, Options o) throws ReplayException {
+    /** Replays a demo already read; its content is checked first ({@link DemoContent}). */
+    public static Result run(DemoFile demo, Options o) throws ReplayException, DemoFormatException {
         Chunk.Header h = demo.header();
         if (h == null) {
             throw new ReplayException(NO_HEADER);
         }
+        DemoContent.Checked checked = DemoContent.check(demo);
         List<String> warnings = new ArrayList<>();
         GameServer server = prepare(h, o, warnings);
         try {
             warnings.forEach(o.out());
-            return replay(demo, h, server, o);
+            return replay(checked, h, server, o);
         } finally {
             server.shutdown("replay over");
         }
@@ -87,9 +127,9 @@ public final class DemoReplay {
 
     /**
      * Reads and replays a file. The world (map found, parsed, installed) needs only the Header, so it
-     * is built on this thread while a second one decodes the rest of the file: on a short demo that
-     * overlap is a tenth of the whole run. Damage in the file is reported before a missing map, as a
-     * sequential read would.
+     * is built on this thread while a second one decodes and checks the rest of the file: on a short
+     * demo that overlap is a tenth of the whole run. Damage in the file is reported before a missing
+     * map, as a sequential read would.
      */
     public static Result run(Path file, Options o) throws ReplayException, IOException, DemoFormatException {
         byte[] bytes = Files.readAllBytes(file);
@@ -97,7 +137,7 @@ public final class DemoReplay {
         if (h == null) {
             return run(DemoReader.read(bytes), o); // no whole Header: the full read says why
         }
-        FutureTask<DemoFile> decode = new FutureTask<>(() -> DemoReader.read(bytes));
+        FutureTask<DemoContent.Checked> decode = new FutureTask<>(() -> DemoContent.check(DemoReader.read(bytes)));
         Thread t = new Thread(decode, "dh-demo-decode");
         t.setDaemon(true);
         t.start();
@@ -110,7 +150,7 @@ public final class DemoReplay {
             throw e;
         }
         try {
-            DemoFile demo = decoded(decode);
+            DemoContent.Checked demo = decoded(decode);
             warnings.forEach(o.out()); // only for a file that reads: damage is the one thing to say
             return replay(demo, h, server, o);
         } finally {
@@ -118,7 +158,7 @@ public final class DemoReplay {
         }
     }
 
-    private static DemoFile decoded(FutureTask<DemoFile> decode) throws DemoFormatException, ReplayException {
+    private static DemoContent.Checked decoded(FutureTask<DemoContent.Checked> decode) throws DemoFormatException, ReplayException {
         try {
             return decode.get();
         } catch (ExecutionException e) {
@@ -137,7 +177,7 @@ public final class DemoReplay {
     /** The world the Header describes: map resolved and installed, recorded rules applied; warnings listed. */
     private static GameServer prepare(Chunk.Header h, Options o, List<String> warnings) throws ReplayException {
         Consumer<String> out = warnings::add;
-        ResolvedMap map = resolveMap(h, o);
+        ResolvedMap map = resolveMap(h, o, out);
         if (!Arrays.equals(map.closureHash(), h.closureHash())) {
             out.accept("warning: the map's pallet closure hash differs: recorded " + HexFormat.of().formatHex(h.closureHash())
                     + ", installed " + map.closureHashHex() + "; replaying anyway");
@@ -196,13 +236,14 @@ public final class DemoReplay {
         }
     }
 
-    private static ResolvedMap resolveMap(Chunk.Header h, Options o) throws ReplayException {
+    private static ResolvedMap resolveMap(Chunk.Header h, Options o, Consumer<String> warn) throws ReplayException {
         try {
             if (o.mapFile() != null) {
                 ResolvedMap m = PalletRepository.resolveFile(o.mapFile());
                 if (!m.barcode().equals(h.mapBarcode())) {
-                    throw new ReplayException("--map " + o.mapFile() + " is " + m.barcode() + ", but the demo was recorded on "
-                            + h.mapBarcode());
+                    // An edited copy under another name is the map team's everyday case: say so, replay anyway.
+                    warn.accept("warning: --map " + o.mapFile() + " is " + m.barcode() + ", but the demo was recorded on "
+                            + h.mapBarcode() + "; replaying on it, objects matched by authored index");
                 }
                 return m;
             }
@@ -216,56 +257,81 @@ public final class DemoReplay {
         }
     }
 
-    private static Result replay(DemoFile demo, Chunk.Header h, GameServer server, Options o) {
+    private static Result replay(DemoContent.Checked checked, Chunk.Header h, GameServer server, Options o)
+            throws ReplayException {
+        DemoFile demo = checked.file();
         Consumer<String> out = o.out();
+        List<DemoFile.IndexedCheckpoint> cps = demo.checkpoints();
+        if (cps.isEmpty()) {
+            throw new ReplayException("the file ends before its opening checkpoint is whole; there is nothing to replay");
+        }
+        if (o.until() != null && o.until() < h.startTick()) {
+            throw new ReplayException("--until " + o.until() + " is before the recording's start tick " + h.startTick());
+        }
+        int first = 0;
+        if (o.from() != null) {
+            if (o.from() > demo.lastTick()) {
+                throw new ReplayException("--from " + o.from() + " is after the recording's last tick " + demo.lastTick());
+            }
+            if (o.until() != null && o.until() < o.from()) {
+                throw new ReplayException("--until " + o.until() + " is before --from " + o.from());
+            }
+            while (first + 1 < cps.size() && cps.get(first + 1).checkpoint().tick() <= o.from()) {
+                first++;
+            }
+            if (cps.get(first).checkpoint().tick() > o.from()) {
+                throw new ReplayException("--from " + o.from() + " is before the recording's start tick " + h.startTick());
+            }
+        }
+        DemoFile.IndexedCheckpoint opening = cps.get(first);
         Universe u = server.universe();
-        u.startAt(h.startTick());
+        try {
+            u.restore(checked.snapshot(first));
+        } catch (IllegalArgumentException e) {
+            throw new ReplayException("chunk " + opening.chunkIndex() + " at byte " + demo.offset(opening.chunkIndex())
+                    + ": the checkpoint at tick " + opening.checkpoint().tick() + " cannot be restored: " + e.getMessage());
+        }
+        long start = opening.checkpoint().tick();
+        ReplayJudge judge = new ReplayJudge(h.notes(), out);
+        judge.checkpoint(start, checked.snapshot(first), u.snapshot()); // only an edited map can make this differ
+        if (o.observer() != null) {
+            server.addListener(o.observer());
+        }
         PlayerInput[] inputs = new PlayerInput[Universe.MAX_SLOTS];
         int[] givenSlots = new int[Universe.MAX_SLOTS]; // the slots set in `inputs` this tick, cleared after it
         int given = 0;
         server.setInputSource(slot -> inputs[slot]);
-        List<Chunk> chunks = demo.chunks();
-        long tick = h.startTick();
-        long start = System.nanoTime();
-        long replayed = 0;
-        int checked = 0;
-        Long diverged = null;
-        Long hashDiff = null;
-        boolean pending = false;
         boolean positions = o.logs().contains("positions"), ground = o.logs().contains("ground");
         boolean contacts = o.logs().contains("contacts");
-        boolean censusDone = false;
-        for (int i = 1; i < chunks.size(); i++) {
+        long logFrom = o.from() != null ? o.from() : start;
+        if (contacts) {
+            census(u, out);
+        }
+        List<Chunk> chunks = demo.chunks();
+        int checkpointIndex = first + 1; // checked.snapshot(i) for the i-th checkpoint of the file
+        long tick = start;
+        long nanos = System.nanoTime();
+        long replayed = 0;
+        for (int i = opening.chunkIndex() + 1; i < chunks.size(); i++) {
             Chunk c = chunks.get(i);
             if (c instanceof Chunk.End || c instanceof Chunk.Unknown) {
                 continue;
             }
-            long t = c.tick();
-            if (t > tick && pending) {
-                // Boundary `tick` is complete: run its tick over the recorded inputs.
+            if (c.tick() > tick) {
+                // Boundary `tick` is complete (the content check saw to it that the next one is tick + 1).
                 if (o.until() != null && tick >= o.until()) {
                     break;
-                }
-                if (contacts && !censusDone) {
-                    census(u, out);
-                    censusDone = true;
                 }
                 server.tickOnce();
                 while (given > 0) {
                     inputs[givenSlots[--given]] = null;
                 }
-                if (positions || ground || contacts) {
+                if ((positions || ground || contacts) && tick >= logFrom) {
                     log(u, tick, positions, ground, contacts, out);
                 }
                 replayed++;
                 tick++;
-                pending = false;
-                if (t > tick) {
-                    out.accept("warning: the demo skips from tick " + tick + " to " + t + "; replaying on from there");
-                    break;
-                }
             }
-            pending = true;
             if (c instanceof Chunk.Input in) {
                 if (inputs[in.slot()] == null) {
                     givenSlots[given++] = in.slot();
@@ -275,44 +341,23 @@ public final class DemoReplay {
                 server.removePawnWithoutSession(l.slot());
             } else if (c instanceof Chunk.Join j) {
                 server.addPawnWithoutSession(j.slot(), j.wireId(), j.name(), j.motion());
+            } else if (c instanceof Chunk.MoveOverride m) {
+                u.setSettingsOverride(u.pawn(m.slot()), m.settings());
             } else if (c instanceof Chunk.TickHash th) {
-                // The opening hash covers each pawn's input from before the recording, which is not carried.
-                if (hashDiff == null && th.tick() != h.startTick() && th.hash() != u.stateHash()) {
-                    hashDiff = th.tick();
-                }
+                judge.hash(th.tick(), th.hash(), u.stateHash());
             } else if (c instanceof Chunk.Checkpoint k) {
-                checked++;
-                Snapshot recorded = SnapshotCodec.decode(k.snapshot());
-                List<SnapshotDiff.Mismatch> d = SnapshotDiff.compare(recorded, u.snapshot());
-                if (k.tick() == h.startTick()) {
-                    // The input a pawn ran before the recording began is not part of the recording.
-                    d = new ArrayList<>(d);
-                    d.removeIf(m -> m.field().equals("lastInput"));
-                }
-                if (!d.isEmpty() && diverged == null) {
-                    diverged = k.tick();
-                    out.accept("DIVERGED tick " + k.tick() + " " + d.get(0).describe());
-                    // Whatever the tick, what the recording knows it does not carry is the first thing to check.
-                    if (!h.notes().isEmpty()) {
-                        out.accept("  the recording notes what it does not carry:");
-                        h.notes().forEach(n -> out.accept("  - " + n));
-                    }
-                }
+                judge.checkpoint(k.tick(), checked.snapshot(checkpointIndex++), u.snapshot());
             }
         }
-        double seconds = (System.nanoTime() - start) / 1e9;
-        Result r = new Result(replayed, u.tickCount(), seconds, checked, diverged, hashDiff, demo.truncated());
+        double seconds = (System.nanoTime() - nanos) / 1e9;
+        Result r = new Result(start, replayed, u.tickCount(), seconds, judge.checkpoints(), judge.hashes(),
+                judge.divergedAt(), judge.firstHash(), judge.firstCheckpoint(), judge.headline(), demo.truncated());
         StringBuilder line = new StringBuilder(String.format(Locale.ROOT,
-                "demo: replayed %d tick(s) to %d in %.2fs (%.0f ticks/s), checked %d checkpoint(s): ",
-                replayed, u.tickCount(), seconds, replayed / Math.max(seconds, 1e-9), checked));
-        if (diverged == null) {
-            line.append("OK");
-        } else {
-            line.append("DIVERGED at tick ").append(diverged);
-            if (hashDiff != null) {
-                line.append(" (first differing state hash at tick ").append(hashDiff).append(')');
-            }
-        }
+                "demo: replayed %d tick(s) from %d%s to %d in %.2fs (%.0f ticks/s), checked %d checkpoint(s) and %d state"
+                        + " hash(es): ", replayed, start, o.from() == null ? "" : " (the checkpoint at or before --from "
+                        + o.from() + ")", u.tickCount(), seconds, replayed / Math.max(seconds, 1e-9), judge.checkpoints(),
+                judge.hashes()));
+        line.append(judge.verdict());
         if (demo.truncated()) {
             line.append("; the file is truncated: replayed to its last whole chunk");
         }

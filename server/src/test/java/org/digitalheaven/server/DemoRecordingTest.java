@@ -140,6 +140,147 @@ class DemoRecordingTest {
         assertFalse(readComplete(demos.resolve("one.dh-demo")).truncated());
     }
 
+    /**
+     * A bare name or relative path lands under the demos folder (its subfolders made for it); a path
+     * that leaves it is refused; an absolute path needs its folder to exist; a file in the way is named
+     * as such; nothing is created before the recording starts.
+     */
+    @Test
+    void relativeNamesLandInTheDemosFolderAndBadPlacesAreRefusedWithTheReason(@TempDir Path elsewhere) throws Exception {
+        start(Preferences.inMemory());
+        LocalDateTime when = LocalDateTime.of(2026, 11, 29, 13, 5, 9);
+        assertEquals(demos.resolve("sub/dir/x.dh-demo"), rec.resolve("sub/dir/x", "arena", when));
+        assertNull(rec.resolve("../x", "arena", when), "leaves the demos folder");
+        String escape = rec.record("../x");
+        assertTrue(escape.contains("leaves the demos folder"), escape);
+
+        String missing = rec.record(elsewhere.resolve("nonexistent-dir/x").toString());
+        assertTrue(missing.contains("the folder " + elsewhere.resolve("nonexistent-dir") + " does not exist"), missing);
+        assertFalse(Files.exists(elsewhere.resolve("nonexistent-dir")), "never made above the demos folder");
+
+        Files.writeString(elsewhere.resolve("afile"), "x");
+        String file = rec.record(elsewhere.resolve("afile/x").toString());
+        assertTrue(file.contains(elsewhere.resolve("afile") + " is a file, not a folder"), file);
+        Files.writeString(demos.resolve("blocker"), "x");
+        String inside = rec.record("blocker/x");
+        assertTrue(inside.contains("is a file, not a folder"), inside);
+        assertFalse(rec.recording());
+
+        assertTrue(rec.record("sub/dir/x").contains("recording to " + demos.resolve("sub/dir/x.dh-demo")));
+        server.tickOnce();
+        assertTrue(rec.stop(10_000).startsWith("demo: stopped; "));
+        assertFalse(DemoReader.read(demos.resolve("sub/dir/x.dh-demo")).truncated(), "the subfolders were made");
+    }
+
+    /** When the file cannot be made after all, that is the one thing said, and no file is claimed readable. */
+    @Test
+    void aFileThatCannotBeCreatedIsSaidOnceWithoutClaimingItIsReadable() throws Exception {
+        start(Preferences.inMemory());
+        assertTrue(rec.record("gone").contains("recording to"));
+        Files.writeString(demos.resolve("gone.dh-demo"), "raced"); // appears between the command and the writer
+        for (int i = 0; i < 5; i++) {
+            server.tickOnce();
+        }
+        long deadline = System.nanoTime() + 5_000_000_000L;
+        while (log.stream().noneMatch(l -> l.contains("cannot create")) && System.nanoTime() < deadline) {
+            Thread.sleep(10);
+            server.tickOnce();
+        }
+        List<String> said = log.stream().filter(l -> l.contains("gone.dh-demo") && !l.contains("recording DigitalHeaven")).toList();
+        assertEquals(1, said.size(), log.toString());
+        assertTrue(said.get(0).startsWith("demo record: cannot create"), said.get(0));
+        assertFalse(said.get(0).contains("readable"), said.get(0));
+        assertEquals("raced", Files.readString(demos.resolve("gone.dh-demo")));
+    }
+
+    /** server.demo.autoRecord: a recording from tick 0 of every map load, in demos/auto, pruned to server.demo.keep. */
+    @Test
+    void autoRecordRecordsEveryMapLoadFromTickZeroAndKeepsTheNewestOnly() throws Exception {
+        Preferences prefs = Preferences.inMemory();
+        assertNull(prefs.set(Preferences.DEMO_AUTO_RECORD, "true"));
+        assertNull(prefs.set(Preferences.DEMO_KEEP, "2"));
+        Path auto = demos.resolve("auto");
+        Files.createDirectories(auto);
+        Files.writeString(auto.resolve("arena-20200101-000000.dh-demo"), "an old auto-recording");
+        Files.writeString(auto.resolve("mine.dh-demo"), "hand-named: never pruned");
+        Files.writeString(demos.resolve("arena-20200101-000001.dh-demo"), "hand-started, outside auto/: never pruned");
+        start(prefs);
+        join("p");
+        for (int i = 0; i < 20; i++) {
+            server.tickOnce();
+        }
+        assertNull(server.changeMap("doors"));
+        for (int i = 0; i < 20; i++) {
+            server.tickOnce();
+        }
+        assertNull(server.changeMap("jumps"));
+        server.tickOnce();
+        rec.stop(10_000);
+        List<Path> files;
+        long deadline = System.nanoTime() + 5_000_000_000L;
+        do {
+            try (var list = Files.list(auto)) {
+                files = list.sorted().toList();
+            }
+        } while (files.size() != 3 && System.nanoTime() < deadline && sleep());
+        List<String> names = files.stream().map(f -> f.getFileName().toString()).toList();
+        assertEquals(3, names.size(), names.toString());
+        assertTrue(names.contains("mine.dh-demo"), names.toString());
+        assertTrue(names.stream().anyMatch(n -> n.matches("doors-\\d{8}-\\d{6}\\.dh-demo")), names.toString());
+        assertTrue(names.stream().anyMatch(n -> n.matches("jumps-\\d{8}-\\d{6}\\.dh-demo")), names.toString());
+        assertTrue(Files.exists(demos.resolve("arena-20200101-000001.dh-demo")));
+        for (Path f : files) {
+            if (!f.getFileName().toString().equals("mine.dh-demo")) {
+                DemoFile d = readComplete(f);
+                assertEquals(0, d.header().startTick(), f + " starts at the map's load");
+                assertFalse(d.truncated(), f.toString());
+            }
+        }
+        assertTrue(log.stream().anyMatch(l -> l.startsWith("demo: auto-recording DigitalHeaven.Core.Level.doors to ")), log.toString());
+    }
+
+    private static boolean sleep() {
+        try {
+            Thread.sleep(20);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        return true;
+    }
+
+    @Test
+    void pruningKeepsTheNewestAutoRecordingsByTheirStampAndNothingElse(@TempDir Path auto) throws Exception {
+        for (String n : List.of("doors-20261130-100000.dh-demo", "arena-20261130-090000.dh-demo",
+                "jumps-20261130-110000.dh-demo", "jumps-20261130-110000-2.dh-demo", "notes.txt", "x.dh-demo")) {
+            Files.writeString(auto.resolve(n), n);
+        }
+        Path recording = auto.resolve("arena-20261130-120000.dh-demo");
+        List<Path> deleted = DemoRecording.prune(auto, 3, recording);
+        assertEquals(List.of(auto.resolve("arena-20261130-090000.dh-demo"), auto.resolve("doors-20261130-100000.dh-demo")),
+                deleted);
+        assertTrue(Files.exists(auto.resolve("jumps-20261130-110000-2.dh-demo")));
+        assertTrue(Files.exists(auto.resolve("notes.txt")) && Files.exists(auto.resolve("x.dh-demo")));
+    }
+
+    @Test
+    void aShutdownClosesTheRecordingWithAMessageAndTheFileIsCompleteAndReplays() throws Exception {
+        start(Preferences.inMemory());
+        join("p");
+        rec.record("shutdown");
+        for (int i = 0; i < 30; i++) {
+            server.tickOnce();
+        }
+        server.shutdown("test shutdown");
+        server = null;
+        assertTrue(log.stream().anyMatch(l -> l.startsWith("demo: closed because the server is shutting down; ")
+                && l.contains("shutdown.dh-demo holds 30 tick(s)")), log.toString());
+        DemoFile d = DemoReader.read(demos.resolve("shutdown.dh-demo"));
+        assertFalse(d.truncated(), "complete before shutdown returned");
+        List<String> out = new ArrayList<>();
+        assertTrue(DemoReplay.run(d, DemoReplay.Options.of(List.of(), null, "test-version", "abc1234", out::add)).ok(),
+                out.toString());
+    }
+
     @Test
     void aMapSwitchClosesTheRecordingWithAMessageAndTheFileIsComplete() throws Exception {
         start(Preferences.inMemory());
@@ -181,8 +322,9 @@ class DemoRecordingTest {
         assertEquals(1, log.stream().filter(l -> l.contains("No space left on device")).count(), log.toString());
     }
 
+    /** Since format version 2 a mid-session start and per-player rules are carried, so nothing needs a note. */
     @Test
-    void notesSayWhatTheRecordingDoesNotCarry() throws Exception {
+    void aMidSessionRecordingWithOverridesNeedsNoNotes() throws Exception {
         Preferences prefs = Preferences.inMemory();
         assertNull(prefs.set("players.p.maxSpeed", "12"));
         start(prefs);
@@ -194,7 +336,9 @@ class DemoRecordingTest {
         server.tickOnce();
         rec.stop();
         DemoFile d = readComplete(demos.resolve("notes.dh-demo"));
-        assertTrue(d.header().notes().stream().anyMatch(n -> n.contains("after the map was loaded")), d.header().notes().toString());
-        assertTrue(d.header().notes().stream().anyMatch(n -> n.contains("players.p.maxSpeed=12.0")), d.header().notes().toString());
+        assertTrue(d.header().startTick() > 0, "started mid-session");
+        assertEquals(List.of(), d.header().notes());
+        assertTrue(d.chunks().stream().anyMatch(c -> c instanceof org.digitalheaven.demo.Chunk.MoveOverride o
+                && o.settings() != null && o.settings().maxSpeed() == 12f), "p's rules are in the file");
     }
 }

@@ -75,7 +75,7 @@ class DemoReplayTest {
 
     /** Through {@link DemoReplay#run(Path, DemoReplay.Options)}: the file decoded while the map installs. */
     private DemoReplay.Result replay(Path file, List<Path> pallets, List<String> out) throws Exception {
-        return DemoReplay.run(file, new DemoReplay.Options(pallets, null, null, "v", "sha", out::add));
+        return DemoReplay.run(file, DemoReplay.Options.of(pallets, null, "v", "sha", out::add));
     }
 
     @Test
@@ -90,8 +90,9 @@ class DemoReplayTest {
         long recorded = d.end().lastTick() - d.header().startTick();
         assertEquals(recorded, r.ticksReplayed());
         assertEquals(d.checkpoints().size(), r.checkpointsChecked());
-        assertTrue(out.get(out.size() - 1).matches("demo: replayed " + recorded + " tick\\(s\\) to \\d+ in .*checked "
-                + d.checkpoints().size() + " checkpoint\\(s\\): OK"), out.toString());
+        assertEquals(recorded, r.hashesChecked(), "every tick's hash");
+        assertTrue(out.get(out.size() - 1).matches("demo: replayed " + recorded + " tick\\(s\\) from \\d+ to \\d+ in .*checked "
+                + d.checkpoints().size() + " checkpoint\\(s\\) and " + recorded + " state hash\\(es\\): OK"), out.toString());
     }
 
     @Test
@@ -112,10 +113,17 @@ class DemoReplayTest {
         String all = String.join("\n", out);
         assertFalse(r.ok(), all);
         assertTrue(out.get(0).startsWith("warning: the map's pallet closure hash differs: recorded "), all);
-        String diverged = out.stream().filter(l -> l.startsWith("DIVERGED tick ")).findFirst().orElseThrow();
+        // The first differing hash is said when met; the next checkpoint then names the pawn and field.
+        assertEquals(r.firstHashDifference(), r.divergedAt(), all);
+        assertTrue(out.stream().anyMatch(l -> l.startsWith("DIVERGED tick " + r.firstHashDifference()
+                + ": the state hash differs (recorded ")), all);
+        String diverged = out.stream().filter(l -> l.startsWith("DIVERGED tick " + r.firstCheckpointDivergence() + " "))
+                .findFirst().orElseThrow();
         assertTrue(diverged.matches("DIVERGED tick \\d+ PlayerPawn@\\d+ \\w+: recorded .*, replayed .*"), diverged);
-        assertTrue(out.get(out.size() - 1).contains("DIVERGED at tick " + r.divergedAt()), all);
-        assertTrue(r.firstHashDifference() != null && r.firstHashDifference() <= r.divergedAt(), all);
+        assertTrue(r.firstCheckpointDivergence() >= r.firstHashDifference(), all);
+        assertTrue(out.get(out.size() - 1).contains("DIVERGED at tick " + r.divergedAt() + " (first differing state hash;"
+                + " first differing checkpoint at tick " + r.firstCheckpointDivergence() + ")"), all);
+        assertTrue(r.headline().startsWith(diverged), r.headline());
     }
 
     @Test
@@ -144,17 +152,53 @@ class DemoReplayTest {
         assertNull(r.firstHashDifference(), String.join("\n", out));
     }
 
+    /** Per-player rules in force when the recording starts, set while it runs, and removed: all carried. */
     @Test
-    void aPerPlayerOverrideIsNotCarriedSoTheReplayDivergesAndTheNotesSaySo() throws Exception {
+    void perPlayerOverridesSetBeforeAndDuringTheRecordingReplayBitForBit() throws Exception {
         Preferences prefs = Preferences.inMemory();
         assertNull(prefs.set("players.p0.maxSpeed", "14"));
-        Path file = record("arena", 300, "override", prefs);
+        LoopbackNetwork net = new LoopbackNetwork();
+        prefs.set("server.demo.checkpointTicks", "60");
+        GameServer server = new GameServer(new GameServer.Options(prefs, List.of(), NanoClock.SYSTEM, 3L, l -> { }),
+                net.endpoint());
+        server.start("arena");
+        DemoRecording rec = server.enableRecording(dir, "v", "sha");
+        List<GameClient> clients = new ArrayList<>();
+        try {
+            for (int i = 0; i < 3; i++) {
+                clients.add(TestClients.join(server, net, "p" + i));
+            }
+            rec.record("override");
+            Random r = new Random(4);
+            for (int t = 0; t < 400; t++) {
+                if (t == 100) {
+                    assertNull(prefs.set("players.p1.gravity", "12"));
+                    assertNull(prefs.set("players.p1.hullHalfWidth", "0.3"));
+                    server.refreshOverrides();
+                } else if (t == 250) {
+                    assertNull(prefs.set("players.p0.maxSpeed", "default"));
+                    server.refreshOverrides();
+                }
+                for (GameClient c : clients) {
+                    c.sendInput(PlayerInput.of(1, r.nextFloat() - 0.5f, r.nextFloat() * 360, 0,
+                            r.nextInt(20) == 0 ? PlayerInput.JUMP : 0));
+                }
+                server.tickOnce();
+            }
+            rec.stop(10_000);
+        } finally {
+            clients.forEach(GameClient::close);
+            server.shutdown("done");
+        }
+        Path file = dir.resolve("override.dh-demo");
+        DemoFile d = DemoReader.read(file);
+        assertTrue(d.header().notes().isEmpty(), "nothing left uncarried: " + d.header().notes());
+        long overrides = d.chunks().stream().filter(c -> c instanceof org.digitalheaven.demo.Chunk.MoveOverride).count();
+        assertEquals(3, overrides, "p0's at the opening, p1's (both keys at one boundary), p0's removed");
         List<String> out = new ArrayList<>();
-        DemoReplay.Result r = replay(file, List.of(), out);
-        String all = String.join("\n", out);
-        assertFalse(r.ok(), all);
-        assertTrue(DemoReader.read(file).header().notes().stream().anyMatch(n -> n.contains("players.p0.maxSpeed=14.0")), all);
-        assertTrue(all.contains("  - per-player override not carried: players.p0.maxSpeed=14.0"), "the replay prints it: " + all);
+        DemoReplay.Result result = replay(file, List.of(), out);
+        assertTrue(result.ok(), String.join("\n", out));
+        assertEquals(400, result.hashesChecked());
     }
 
     /**
@@ -195,8 +239,8 @@ class DemoReplayTest {
         server.shutdown("done");
 
         List<String> out = new ArrayList<>();
-        DemoReplay.Result r = DemoReplay.run(dir.resolve("teleport.dh-demo"), new DemoReplay.Options(List.of(), null, null,
-                "v", "sha", out::add, java.util.Set.of("positions")));
+        DemoReplay.Result r = DemoReplay.run(dir.resolve("teleport.dh-demo"), DemoReplay.Options.of(List.of(), null,
+                "v", "sha", out::add).logs(java.util.Set.of("positions")));
         String summary = out.get(out.size() - 1);
         assertTrue(r.ok() && r.firstHashDifference() == null, summary);
         List<Float> xs = out.stream().filter(l -> l.startsWith("tick ") && l.contains(" position ("))
@@ -210,7 +254,7 @@ class DemoReplayTest {
     }
 
     @Test
-    void aRecordingStartedWhileADoorSwingsDivergesAtItsOpeningCheckpointAndSaysWhy() throws Exception {
+    void aRecordingStartedWhileADoorSwingsReplaysBitForBit() throws Exception {
         GameServer server = new GameServer(new GameServer.Options(Preferences.inMemory(), List.of(), NanoClock.SYSTEM, 1L,
                 l -> { }), new LoopbackNetwork().endpoint());
         server.start("doors");
@@ -226,19 +270,17 @@ class DemoReplayTest {
         var door = server.universe().objects().stream().filter(o -> o.authoredIndex() == 7).findFirst().orElseThrow();
         assertTrue(door.progress() > 0 && door.progress() < 90, "the door is mid-swing: " + door.progress());
         rec.record("midswing");
-        for (int i = 0; i < 20; i++) {
+        for (int i = 0; i < 200; i++) {
             server.tickOnce();
         }
         rec.stop(10_000);
         server.shutdown("done");
         Path file = dir.resolve("midswing.dh-demo");
+        assertTrue(DemoReader.read(file).header().notes().isEmpty(), "no note: the opening checkpoint is the whole world");
         List<String> out = new ArrayList<>();
         DemoReplay.Result r = replay(file, List.of(), out);
-        String all = String.join("\n", out);
-        assertFalse(r.ok(), all);
-        assertEquals(DemoReader.read(file).header().startTick(), r.divergedAt(), "at the opening checkpoint: " + all);
-        assertTrue(all.contains("DIVERGED tick " + r.divergedAt() + " func_door_rotating@7 "), all);
-        assertTrue(all.contains("not restored on replay"), "the notes say why: " + all);
+        assertTrue(r.ok(), String.join("\n", out));
+        assertEquals(200, r.hashesChecked(), "every tick's hash, the opening one included");
     }
 
     @Test
@@ -246,7 +288,7 @@ class DemoReplayTest {
         Path file = record("arena", 30, "lost");
         DemoFile d = DemoReader.read(file);
         DemoReplay.ReplayException e = assertThrows(DemoReplay.ReplayException.class, () -> DemoReplay.run(d,
-                new DemoReplay.Options(List.of(), dir.resolve("other.map"), null, "v", "sha", s -> { })));
+                DemoReplay.Options.of(List.of(), dir.resolve("other.map"), "v", "sha", s -> { })));
         assertTrue(e.getMessage().contains("other.map"), e.getMessage());
     }
 
@@ -258,12 +300,12 @@ class DemoReplayTest {
         bytes[bytes.length / 2] ^= 0x5a;
         Path bad = dir.resolve("damaged-copy.dh-demo");
         Files.write(bad, bytes);
-        DemoReplay.Options elsewhere = new DemoReplay.Options(List.of(), dir.resolve("other.map"), null, "v", "sha", s -> { });
+        DemoReplay.Options elsewhere = DemoReplay.Options.of(List.of(), dir.resolve("other.map"), "v", "sha", s -> { });
         org.digitalheaven.demo.DemoFormatException e = assertThrows(org.digitalheaven.demo.DemoFormatException.class,
                 () -> DemoReplay.run(bad, elsewhere));
         assertTrue(e.getMessage().contains("chunk"), e.getMessage());
         assertThrows(org.digitalheaven.demo.DemoFormatException.class, () -> DemoReplay.run(bad,
-                new DemoReplay.Options(List.of(), null, null, "v", "sha", s -> { })), "damage with the map present too");
+                DemoReplay.Options.of(List.of(), null, "v", "sha", s -> { })), "damage with the map present too");
 
         Path headless = dir.resolve("headless.dh-demo");
         Files.write(headless, Arrays.copyOf(Files.readAllBytes(file), 20));

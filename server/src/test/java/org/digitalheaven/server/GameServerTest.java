@@ -161,7 +161,7 @@ class GameServerTest {
         List<byte[]> answers = new java.util.concurrent.CopyOnWriteArrayList<>();
         old.start((from, data) -> answers.add(data));
         byte[] request = PacketCodec.encode(new org.digitalheaven.server.protocol.ConnectRequest("oldclient"));
-        request[2] = 2; // the version byte: a client from the future
+        request[2] = 1; // the version byte: a client of protocol version 1, which cannot read version 2 snapshots
         old.send(server.localAddress(), request);
         assertEquals(1, answers.size());
         var reject = (org.digitalheaven.server.protocol.Reject) PacketCodec.decode(answers.get(0));

@@ -79,7 +79,7 @@ public final class ReplayCost {
                 }
             }
             plain[r] = ns / 1e9;
-            DemoReplay.Result res = DemoReplay.run(d, new DemoReplay.Options(List.of(), null, null, "bench", "bench", s -> { }));
+            DemoReplay.Result res = DemoReplay.run(d, DemoReplay.Options.of(List.of(), null, "bench", "bench", s -> { }));
             if (!res.ok()) {
                 throw new IllegalStateException(demo + " does not replay: it diverged at tick " + res.divergedAt());
             }

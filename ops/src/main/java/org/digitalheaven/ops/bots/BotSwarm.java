@@ -112,17 +112,22 @@ public final class BotSwarm implements AutoCloseable {
                 Thread.currentThread().interrupt();
             }
         }
+        int disconnected = 0, gone = 0;
         for (GameClient c : clients) {
             try {
-                if (c.accepted() != null) {
+                if (c.accepted() != null && c.disconnectedReason() == null) {
                     c.disconnect();
+                    disconnected++;
+                } else if (c.disconnectedReason() != null) {
+                    gone++; // the server sent it away already (kicked, or the server stopped first)
                 }
             } finally {
                 c.close();
             }
         }
         if (!clients.isEmpty()) {
-            log.accept(clients.size() + " bot(s) disconnected");
+            log.accept(disconnected + " bot(s) disconnected" + (gone > 0 ? "; " + gone + " had already been"
+                    + " disconnected by the server" : ""));
         }
     }
 }

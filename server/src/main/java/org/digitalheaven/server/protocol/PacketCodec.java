@@ -28,7 +28,7 @@ public final class PacketCodec {
 
     /** "DH" as the two bytes 'D', 'H' when written little-endian. */
     public static final int MAGIC = 0x4844;
-    public static final int VERSION = 1;
+    public static final int VERSION = 2;
     public static final int HEADER_SIZE = 4;
 
     /** The largest UDP payload over IPv4; nothing bigger can be a packet. */

@@ -1,0 +1,102 @@
+package org.digitalheaven.ops;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import org.digitalheaven.demo.Chunk;
+import org.digitalheaven.demo.DemoFile;
+import org.digitalheaven.demo.DemoReader;
+import org.digitalheaven.server.DemoReplay;
+import org.digitalheaven.server.TickListener;
+import org.digitalheaven.universe.MapObject;
+import org.digitalheaven.universe.ObjectState;
+import org.digitalheaven.universe.Universe;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * The companion of the golden demos {@link RegressCommandTest} replays in every build: it says what they
+ * guard. Each current-format golden was recorded from map load by {@code dh-host selftest --ticks 1200
+ * --keep DIR} (README, "Recording demos"), and in it every map object moves or fires, again and again,
+ * pawns join and leave and a slot is reused; a change that stops exercising something fails here rather
+ * than silently weakening the regression check. The version-1 golden stays to prove old files still replay.
+ */
+class GoldenDemosTest {
+
+    /** What one object did in a replay. */
+    record Use(int stateChanges, boolean moved, int peakTimer) {
+        boolean used() {
+            return stateChanges > 0 || moved || peakTimer > 0;
+        }
+    }
+
+    /** Replays a golden and watches every object at every boundary. */
+    static Map<String, Use> uses(Path demo) throws Exception {
+        Map<Integer, ObjectState> first = new TreeMap<>(), last = new TreeMap<>();
+        Map<String, Use> uses = new TreeMap<>();
+        TickListener watch = new TickListener() {
+            @Override
+            public void onBoundary(Universe u) {
+                for (MapObject o : u.objects()) {
+                    ObjectState now = o.snapshot();
+                    ObjectState was = last.put(o.authoredIndex(), now);
+                    ObjectState start = first.computeIfAbsent(o.authoredIndex(), i -> now);
+                    Use use = uses.getOrDefault(o.toString(), new Use(0, false, 0));
+                    uses.put(o.toString(), new Use(use.stateChanges() + (was != null && was.state() != now.state() ? 1 : 0),
+                            use.moved() || !now.position().bitEquals(start.position()) || now.yaw() != start.yaw(),
+                            Math.max(use.peakTimer(), now.timer())));
+                }
+            }
+        };
+        List<String> out = new ArrayList<>();
+        DemoReplay.Result r = DemoReplay.run(demo, DemoReplay.Options.of(List.of(), null, "v", "sha", out::add).observer(watch));
+        assertTrue(r.ok(), demo + ":\n" + String.join("\n", out));
+        return uses;
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"jumps", "doors", "arena"})
+    void eachGoldenIsFromMapLoadAndUsesEveryObjectWithJoinsAndLeaves(String map) throws Exception {
+        Path file = RegressCommandTest.GOLDEN.resolve("golden-" + map + ".dh-demo");
+        DemoFile d = DemoReader.read(file);
+        assertEquals(2, d.version(), "current format");
+        assertEquals(0, d.header().startTick(), "recorded from map load");
+        assertEquals(List.of(), d.header().notes());
+        assertEquals(1200, d.end().lastTick());
+        assertTrue(d.chunks().stream().anyMatch(c -> c instanceof Chunk.Join j && j.tick() > 0), "someone joins later");
+        assertTrue(d.chunks().stream().anyMatch(c -> c instanceof Chunk.Leave), "someone leaves");
+        Map<String, Use> uses = uses(file);
+        System.out.println("golden-" + map + ": " + uses);
+        for (Map.Entry<String, Use> e : uses.entrySet()) {
+            assertTrue(e.getValue().used(), e.getKey() + " does nothing in golden-" + map + ": " + uses);
+        }
+        switch (map) {
+            case "doors" -> {
+                assertEquals(8, uses.size(), uses.toString());
+                for (Map.Entry<String, Use> e : uses.entrySet()) {
+                    boolean once = e.getKey().startsWith("trigger_once") || e.getKey().equals("func_door@12");
+                    assertTrue(e.getValue().stateChanges() >= (once ? 1 : 3), e.getKey() + " again and again: " + uses);
+                }
+            }
+            case "jumps" -> assertTrue(uses.get("trigger_teleport@2").peakTimer() >= 2, "teleports: " + uses);
+            default -> assertTrue(uses.isEmpty(), uses.toString());
+        }
+    }
+
+    @Test
+    void theVersionOneGoldenStillReplaysBitForBit() throws Exception {
+        Path file = RegressCommandTest.GOLDEN.resolve("golden-v1-doors.dh-demo");
+        DemoFile d = DemoReader.read(file);
+        assertEquals(1, d.version());
+        assertTrue(d.header().startTick() > 0, "started mid-session, as version 1 recordings often did");
+        assertFalse(d.header().notes().isEmpty(), "its notes are still read");
+        assertFalse(uses(file).isEmpty());
+    }
+}

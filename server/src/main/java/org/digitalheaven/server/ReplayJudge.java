@@ -1,0 +1,142 @@
+package org.digitalheaven.server;
+
+import java.util.List;
+import java.util.function.Consumer;
+import org.digitalheaven.universe.Snapshot;
+import org.digitalheaven.universe.SnapshotDiff;
+
+/**
+ * Keeps a replay's verdict. It is shown every recorded state hash and every recorded checkpoint the
+ * replay reaches, next to the replayed world's, and says what differs: any difference, hash or
+ * checkpoint, makes the replay DIVERGED. A first differing hash is printed when it is met (its tick is
+ * the first tick at which the worlds differ); the first differing checkpoint is printed whole: how many
+ * fields of how many entities differ, then one line each (up to {@link #LISTED}).
+ */
+final class ReplayJudge {
+
+    /** Mismatch lines listed for the first diverged checkpoint before "... and N more". */
+    static final int LISTED = 32;
+
+    private final Consumer<String> out;
+    private final List<String> notes;
+    private int checkpoints;
+    private int checkpointsDiffering;
+    private long hashes;
+    private Long firstHash;
+    private Long firstCheckpoint;
+    private String checkpointLine;
+    private String hashLine;
+    private boolean notesShown;
+
+    ReplayJudge(List<String> notes, Consumer<String> out) {
+        this.notes = notes;
+        this.out = out;
+    }
+
+    void hash(long tick, long recorded, long replayed) {
+        hashes++;
+        if (recorded == replayed || firstHash != null) {
+            return;
+        }
+        firstHash = tick;
+        if (firstCheckpoint != null && firstCheckpoint == tick) {
+            return; // this boundary's checkpoint, just printed, already says what differs
+        }
+        hashLine = String.format("DIVERGED tick %d: the state hash differs (recorded %016x, replayed %016x);"
+                + " the next checkpoint names what differs", tick, recorded, replayed);
+        out.accept(hashLine);
+        showNotes();
+    }
+
+    void checkpoint(long tick, Snapshot recorded, Snapshot replayed) {
+        checkpoints++;
+        List<SnapshotDiff.Mismatch> d = SnapshotDiff.compare(recorded, replayed);
+        if (d.isEmpty()) {
+            return;
+        }
+        checkpointsDiffering++;
+        if (firstCheckpoint != null) {
+            return;
+        }
+        firstCheckpoint = tick;
+        checkpointLine = "DIVERGED tick " + tick + " " + d.get(0).describe();
+        out.accept(checkpointLine);
+        if (d.size() > 1) {
+            long entities = d.stream().map(SnapshotDiff.Mismatch::entity).distinct().count();
+            out.accept("  " + d.size() + " differences in " + entities + " entit" + (entities == 1 ? "y" : "ies")
+                    + " at tick " + tick + ":");
+            for (int i = 0; i < Math.min(d.size(), LISTED); i++) {
+                out.accept("  " + d.get(i).describe());
+            }
+            if (d.size() > LISTED) {
+                out.accept("  ... and " + (d.size() - LISTED) + " more");
+            }
+        }
+        showNotes();
+    }
+
+    private void showNotes() {
+        // Whatever the tick, what the recording knows it does not carry is the first thing to check.
+        if (!notesShown && !notes.isEmpty()) {
+            notesShown = true;
+            out.accept("  the recording notes what it does not carry:");
+            notes.forEach(n -> out.accept("  - " + n));
+        }
+    }
+
+    boolean ok() {
+        return firstHash == null && firstCheckpoint == null;
+    }
+
+    int checkpoints() {
+        return checkpoints;
+    }
+
+    long hashes() {
+        return hashes;
+    }
+
+    /** The first tick at which anything recorded differed, or null. */
+    Long divergedAt() {
+        if (firstHash == null) {
+            return firstCheckpoint;
+        }
+        return firstCheckpoint == null ? firstHash : Math.min(firstHash, firstCheckpoint);
+    }
+
+    Long firstHash() {
+        return firstHash;
+    }
+
+    Long firstCheckpoint() {
+        return firstCheckpoint;
+    }
+
+    /**
+     * One line for a table or a CI failure message: the first diverged checkpoint's line, which names
+     * an entity and field, with the first differing hash's tick when that came earlier; else the hash line.
+     */
+    String headline() {
+        if (checkpointLine != null) {
+            return checkpointLine + (firstHash != null && firstHash < firstCheckpoint
+                    ? " (the state hash first differs at tick " + firstHash + ")" : "");
+        }
+        return hashLine;
+    }
+
+    /** The end of the summary line after "checked ...: ". */
+    String verdict() {
+        if (ok()) {
+            return "OK";
+        }
+        StringBuilder b = new StringBuilder("DIVERGED at tick ").append(divergedAt());
+        if (firstHash != null && (firstCheckpoint == null || firstHash < firstCheckpoint)) {
+            b.append(" (first differing state hash; ").append(firstCheckpoint == null
+                    ? "no checkpoint after it was replayed" : "first differing checkpoint at tick " + firstCheckpoint).append(')');
+        }
+        if (checkpointsDiffering > 1) {
+            b.append("; ").append(checkpointsDiffering).append(" checkpoints differ");
+        }
+        return b.toString();
+    }
+}
