@@ -10,7 +10,6 @@ import org.digitalheaven.demo.DemoFormatException;
 import org.digitalheaven.demo.DemoReader;
 import org.digitalheaven.demo.DemoRecorder;
 import org.digitalheaven.demo.DemoWriter;
-import org.digitalheaven.universe.Pawn;
 import org.digitalheaven.universe.Universe;
 
 /**
@@ -100,11 +99,10 @@ public final class DemoCut {
     }
 
     /** Records the replayed world from boundary {@code from} to the replay's last boundary. */
-    private static final class Recorder implements TickListener {
+    private static final class Recorder extends RecorderListener {
         private final Chunk.Header original;
         private final long from;
         private final DemoWriter writer;
-        private DemoRecorder recorder;
         private boolean closed;
 
         Recorder(Chunk.Header original, long from, DemoWriter writer) {
@@ -118,20 +116,6 @@ public final class DemoCut {
         }
 
         @Override
-        public void onLeave(Universe u, Pawn pawn) {
-            if (recorder != null) {
-                recorder.onLeave(u, pawn);
-            }
-        }
-
-        @Override
-        public void onJoin(Universe u, Pawn pawn) {
-            if (recorder != null) {
-                recorder.onJoin(u, pawn);
-            }
-        }
-
-        @Override
         public void onBoundary(Universe u) {
             if (recorder == null && u.tickCount() == from) {
                 Chunk.Header h = original;
@@ -140,13 +124,6 @@ public final class DemoCut {
                         u, writer, h.startTick());
             } else if (recorder != null) {
                 recorder.onBoundary(u);
-            }
-        }
-
-        @Override
-        public void afterTick(Universe u) {
-            if (recorder != null) {
-                recorder.afterTick(u);
             }
         }
 

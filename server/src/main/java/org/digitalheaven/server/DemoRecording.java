@@ -10,7 +10,6 @@ import java.util.List;
 import java.util.function.Consumer;
 import org.digitalheaven.demo.DemoRecorder;
 import org.digitalheaven.demo.DemoWriter;
-import org.digitalheaven.universe.Pawn;
 import org.digitalheaven.universe.Universe;
 
 /**
@@ -19,7 +18,7 @@ import org.digitalheaven.universe.Universe;
  * one console message if its writer fails, while the server keeps ticking. All methods run on the
  * game thread (console verbs are queued there).
  */
-public final class DemoRecording implements TickListener {
+public final class DemoRecording extends RecorderListener {
 
     /** Opens the writer for a path; tests swap in one that fails. */
     @FunctionalInterface
@@ -39,7 +38,6 @@ public final class DemoRecording implements TickListener {
     private WriterFactory writers;
     private Path pending;
     private boolean pendingAuto;
-    private DemoRecorder recorder;
 
     DemoRecording(GameServer server, Path demos, String engineVersion, String gitSha, Consumer<String> console) {
         this.server = server;
@@ -78,6 +76,13 @@ public final class DemoRecording implements TickListener {
     }
 
     static final String AUTO_FOLDER = "auto";
+
+    /**
+     * What a recording knows it does not carry, for the Header. Since format version 2 a checkpoint is
+     * the whole world and a change of a pawn's rules is a record of its own, so there is nothing to say;
+     * the Header keeps its list for whatever a later version might not carry.
+     */
+    private static final List<String> NO_NOTES = List.of();
 
     /**
      * Resolves where {@code demo record [name]} writes: no name → {@code <demos>/<map>-<stamp>.dh-demo};
@@ -298,31 +303,7 @@ public final class DemoRecording implements TickListener {
         return line;
     }
 
-    /**
-     * What this recording knows it does not carry. Since format version 2 a checkpoint is the whole
-     * world (every map object's state, every pawn's movement rules) and overrides that change while
-     * recording are records of their own, so there is nothing to say; the Header keeps the list for
-     * whatever a later version might not carry.
-     */
-    private List<String> notes(Universe u) {
-        return List.of();
-    }
-
     // ---- the tick boundary ------------------------------------------------------------------------
-
-    @Override
-    public void onLeave(Universe u, Pawn pawn) {
-        if (recorder != null) {
-            recorder.onLeave(u, pawn);
-        }
-    }
-
-    @Override
-    public void onJoin(Universe u, Pawn pawn) {
-        if (recorder != null) {
-            recorder.onJoin(u, pawn);
-        }
-    }
 
     @Override
     public void onBoundary(Universe u) {
@@ -345,7 +326,7 @@ public final class DemoRecording implements TickListener {
                 var m = server.map();
                 recorder = DemoRecorder.open(new DemoRecorder.Opening(m.mapName(), m.barcode(), m.closureHash(),
                         engineVersion, gitSha, server.tickRate(), server.prefs().checkpointTicks(),
-                        u.settings().encode(), notes(u)), u, w);
+                        u.settings().encode(), NO_NOTES), u, w);
                 console.accept("demo: " + (auto ? "auto-" : "") + "recording " + m.barcode() + " to " + path + " from tick "
                         + u.tickCount());
             } catch (IOException e) {
@@ -355,13 +336,6 @@ public final class DemoRecording implements TickListener {
         }
         if (recorder != null) {
             recorder.onBoundary(u);
-        }
-    }
-
-    @Override
-    public void afterTick(Universe u) {
-        if (recorder != null) {
-            recorder.afterTick(u);
         }
     }
 

@@ -19,7 +19,6 @@ import org.digitalheaven.demo.DemoRecorder;
 import org.digitalheaven.demo.DemoWriter;
 import org.digitalheaven.server.net.LoopbackNetwork;
 import org.digitalheaven.server.prefs.Preferences;
-import org.digitalheaven.universe.Pawn;
 import org.digitalheaven.universe.ScriptedPlay;
 import org.digitalheaven.universe.Universe;
 import org.junit.jupiter.api.io.TempDir;
@@ -43,30 +42,15 @@ class MidSessionReplayTest {
     Path dir;
 
     /** A recording from a given boundary to the end of the session, into memory. */
-    private static final class Recording implements TickListener {
+    private static final class Recording extends RecorderListener {
         final long from;
         final ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         final DemoWriter writer = new DemoWriter(Path.of("memory"), bytes, 1 << 20, m -> { });
         final GameServer server;
-        DemoRecorder recorder;
 
         Recording(GameServer server, long from) {
             this.server = server;
             this.from = from;
-        }
-
-        @Override
-        public void onLeave(Universe u, Pawn p) {
-            if (recorder != null) {
-                recorder.onLeave(u, p);
-            }
-        }
-
-        @Override
-        public void onJoin(Universe u, Pawn p) {
-            if (recorder != null) {
-                recorder.onJoin(u, p);
-            }
         }
 
         @Override
@@ -77,13 +61,6 @@ class MidSessionReplayTest {
                         server.tickRate(), 120, u.settings().encode(), List.of()), u, writer);
             } else if (recorder != null) {
                 recorder.onBoundary(u);
-            }
-        }
-
-        @Override
-        public void afterTick(Universe u) {
-            if (recorder != null) {
-                recorder.afterTick(u);
             }
         }
 
