@@ -41,7 +41,11 @@ public final class Pawn {
         return name;
     }
 
-    /** Live movement state; mutated by the tick. */
+    /**
+     * Live movement state, mutated by the tick. Read it, never change it: the universe changes only
+     * through its own methods, which is what {@link Universe#changes()} (and a recording's state hashes)
+     * relies on.
+     */
     public CharacterMotion motion() {
         return motion;
     }

@@ -56,6 +56,8 @@ public final class Universe {
     /** The pawns in slot order, immutable, rebuilt when one joins or leaves: the tick never allocates it. */
     private List<Pawn> live = List.of();
     private long tick;
+    /** See {@link #changes()}. */
+    private long changes;
 
     public Universe(GameMap map, WorldSettings settings, int tickRate) {
         if (tickRate <= 0) {
@@ -127,6 +129,18 @@ public final class Universe {
     }
 
     /**
+     * A count that moves whenever the state {@link #stateHash()} covers may have changed: every tick,
+     * and every call that changes the universe from outside ({@link #startAt}, {@link #addPawn},
+     * {@link #removePawn}, {@link #setSettingsOverride}, {@link #restore}). Nothing else can change it:
+     * pawns and map objects change only through these. So equal counts mean an equal state hash, and a
+     * recorder can compute the hash right after a tick, while that state is in the CPU's caches, and
+     * reuse it at the next boundary unless the count has moved.
+     */
+    public long changes() {
+        return changes;
+    }
+
+    /**
      * Starts a fresh universe's tick counter at {@code tick}: a replay of a recording that began
      * mid-session counts ticks as the recording did. Only before the first tick.
      */
@@ -135,6 +149,7 @@ public final class Universe {
             throw new IllegalStateException("the universe has already ticked (tick " + tick + ")");
         }
         this.tick = startTick;
+        changes++;
     }
 
     public PhysicsWorld physics() {
@@ -185,6 +200,7 @@ public final class Universe {
         slots[slot] = p;
         relist();
         placeHull(p);
+        changes++;
         return p;
     }
 
@@ -204,6 +220,7 @@ public final class Universe {
             p.hull().setSolid(false);
             slots[slot] = null;
             relist();
+            changes++;
         }
     }
 
@@ -215,6 +232,7 @@ public final class Universe {
     public void setSettingsOverride(Pawn p, MoveSettings override) {
         p.setSettingsOverride(override);
         placeHull(p);
+        changes++;
     }
 
     MoveSettings settingsOf(Pawn p) {
@@ -231,6 +249,7 @@ public final class Universe {
      * look with no buttons and no movement.
      */
     public void tick(PlayerInput[] inputs) {
+        changes++;
         for (Pawn p : live) {
             if (p == null) {
                 continue;
@@ -445,6 +464,7 @@ public final class Universe {
             }
         }
         tick = s.tick();
+        changes++;
         for (PawnState ps : s.pawns()) {
             Pawn p = addPawn(ps.slot(), ps.wireId(), ps.name(), ps.motion());
             p.setLastInput(ps.lastInput());

@@ -10,6 +10,7 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.function.Consumer;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -127,5 +128,43 @@ class ScriptedPlayTest {
         }
         assertTrue(dropped, "someone leaves");
         assertFalse(t.universe.pawns().isEmpty());
+    }
+
+    /**
+     * The human-like input the demo sizes are measured with: the view moves nearly every tick at a
+     * hand's speed (tens of degrees a second), flicks at hundreds now and then, looks up and down less,
+     * and the keys change at human rates (a few times a second at most). The same seed gives the same
+     * input. Bounds from what people do, not from this generator's output.
+     */
+    @Test
+    void aHumanTurnsEveryTickAtAHandsSpeedFlicksNowAndThenAndPressesKeysAtHumanRates() {
+        ScriptedPlay.Human h = new ScriptedPlay.Human(7, 0f), again = new ScriptedPlay.Human(7, 0f);
+        int ticks = 60 * 60, turned = 0, flicking = 0, keyChanges = 0;
+        List<Double> speeds = new ArrayList<>();
+        double maxPitch = 0;
+        PlayerInput last = null;
+        for (int t = 0; t < ticks; t++) {
+            PlayerInput in = h.next();
+            assertEquals(in, again.next(), "tick " + t);
+            if (last != null) {
+                double degreesPerSecond = Math.abs((short) (in.yaw() - last.yaw())) * 360.0 / 65536 * 60;
+                turned += degreesPerSecond > 0 ? 1 : 0;
+                flicking += degreesPerSecond > 200 ? 1 : 0;
+                speeds.add(degreesPerSecond);
+                keyChanges += in.buttons() != last.buttons() || in.forward() != last.forward() || in.right() != last.right() ? 1 : 0;
+            }
+            maxPitch = Math.max(maxPitch, Math.abs(in.pitch() * 90.0 / 16384));
+            last = in;
+        }
+        speeds.sort(null);
+        double median = speeds.get(speeds.size() / 2);
+        System.out.printf(java.util.Locale.ROOT, "a minute of human-like input: the view moved on %d of %d ticks, median %.1f"
+                + " degrees a second, %d ticks above 200; %d key changes; pitch within %.1f degrees%n", turned, ticks - 1,
+                median, flicking, keyChanges, maxPitch);
+        assertTrue(turned > 0.9 * ticks, "the view moves nearly every tick: " + turned);
+        assertTrue(median > 5 && median < 120, "a hand's speed, tens of degrees a second: " + median);
+        assertTrue(flicking > 10 && flicking < 600, "flicks now and then: " + flicking + " ticks");
+        assertTrue(keyChanges > 20 && keyChanges < 600, "keys change at human rates: " + keyChanges + " a minute");
+        assertTrue(maxPitch < 89, "nobody looks straight up all day: " + maxPitch);
     }
 }
