@@ -109,10 +109,23 @@ public sealed interface Chunk {
         }
     }
 
-    /** The 64-bit state hash at a boundary: finds the first differing tick between checkpoints. */
-    record TickHash(long tick, long hash) implements Chunk {
+    /**
+     * The state hash at a boundary, or its low {@code bits} bits (format version 1 stores all 64,
+     * version 2 the low 32): finds the first differing tick between checkpoints.
+     */
+    record TickHash(long tick, long hash, int bits) implements Chunk {
+        public TickHash(long tick, long hash) {
+            this(tick, hash, 64);
+        }
+
         public ChunkKind kind() {
             return ChunkKind.TICK_HASH;
+        }
+
+        /** Whether a live state hash agrees with this recorded one, in the bits recorded. */
+        public boolean matches(long liveHash) {
+            long mask = bits == 64 ? -1L : (1L << bits) - 1;
+            return ((liveHash ^ hash) & mask) == 0;
         }
     }
 

@@ -220,7 +220,8 @@ public enum ChunkKind {
         @Override
         String describe(Chunk c) {
             Chunk.TickHash h = (Chunk.TickHash) c;
-            return "tick " + h.tick() + " hash " + String.format("%016x", h.hash());
+            return h.bits() == 64 ? "tick " + h.tick() + " hash " + String.format("%016x", h.hash())
+                    : "tick " + h.tick() + " hash " + String.format("%0" + h.bits() / 4 + "x", h.hash()) + " (" + h.bits() + " bits)";
         }
     },
 
@@ -324,16 +325,18 @@ public enum ChunkKind {
     }
 
     /** The kind for a code in the current format, or null when this build does not know it. */
+    private static final ChunkKind[] ALL = values();
+
     public static ChunkKind of(int code) {
         return of(code, DemoFile.VERSION);
     }
 
     /**
      * The kind a code means in a file of format {@code version}, or null when that version does not
-     * define it (the reader keeps such chunks as unknown and skips them, as a reader of that version did).
+     * define it (a version 1 reader steps over such chunks).
      */
     public static ChunkKind of(int code, int version) {
-        for (ChunkKind k : values()) {
+        for (ChunkKind k : ALL) { // not values(): that copies the array, once per chunk read
             if (k.code == code && k.since <= version) {
                 return k;
             }
@@ -372,6 +375,14 @@ public enum ChunkKind {
         }
     }
 
+    /** A chunk's payload alone, as its kind lays it out (a version 2 Header chunk holds exactly this). */
+    static byte[] payloadOf(Chunk c) {
+        ChunkKind k = c.kind();
+        ByteBuffer b = ByteBuffer.allocate(k.size(c)).order(ByteOrder.LITTLE_ENDIAN);
+        k.encode(c, b);
+        return b.array();
+    }
+
     /** Encodes a whole chunk (kind, length, payload). */
     public static byte[] encodeChunk(Chunk c) {
         if (c instanceof Chunk.Unknown u) {
@@ -390,6 +401,26 @@ public enum ChunkKind {
     }
 
     /** Decodes a payload of a known kind, requiring it be used exactly. */
+    /**
+     * Decodes the payload of {@code length} bytes at {@code at} in {@code file} (a little-endian buffer
+     * over a whole file, reused from chunk to chunk, so a chunk costs no copy and no buffer of its own).
+     */
+    static Chunk decodePayload(ChunkKind k, ByteBuffer file, int at, int length) throws Malformed {
+        int limit = file.limit();
+        file.limit(at + length).position(at);
+        try {
+            Chunk c = k.decode(file);
+            if (file.hasRemaining()) {
+                throw new Malformed(file.remaining() + " unexpected byte(s) after the " + k.name() + " payload");
+            }
+            return c;
+        } catch (BufferUnderflowException e) {
+            throw new Malformed("payload ends early");
+        } finally {
+            file.limit(limit);
+        }
+    }
+
     static Chunk decodePayload(ChunkKind k, byte[] payload) throws Malformed {
         ByteBuffer b = ByteBuffer.wrap(payload).order(ByteOrder.LITTLE_ENDIAN);
         Chunk c;

@@ -1,6 +1,5 @@
 package org.digitalheaven.demo;
 
-import java.util.ArrayList;
 import java.util.List;
 import org.digitalheaven.universe.PawnState;
 import org.digitalheaven.universe.Snapshot;
@@ -10,21 +9,14 @@ import org.digitalheaven.universe.Universe;
 
 /**
  * The checks of a demo's content that its framing cannot catch, done once, before anything replays
- * it: ticks that only ever step forward by one, records in their order within a boundary, joins into
- * free slots, leaves, inputs and overrides of pawns that are there, checkpoints that decode and agree
- * with the joins and leaves before them, and an End that says where the file ends. A file that fails
- * one is damaged (a {@link DemoFormatException} naming the chunk, its byte offset and the problem),
- * never something a replay stumbles on half-way.
+ * it: every segment to be replayed decodes; ticks only ever step forward by one; records come in
+ * their order within a boundary; joins go into free slots with fresh wire ids; leaves, inputs and
+ * overrides name pawns that are there; checkpoints decode and agree with the joins and leaves before
+ * them; a version 1 End says where the file ends. A file that fails one is damaged (a
+ * {@link DemoFormatException} naming the segment or chunk, its byte offset and the problem), never
+ * something a replay stumbles on half-way. Segments are decoded one at a time and let go.
  */
 public final class DemoContent {
-
-    /** A demo whose content passed the checks, with every checkpoint decoded (in file order). */
-    public record Checked(DemoFile file, List<Snapshot> checkpoints) {
-        /** The decoded snapshot of {@code file.checkpoints().get(i)}. */
-        public Snapshot snapshot(int i) {
-            return checkpoints.get(i);
-        }
-    }
 
     private DemoContent() {
     }
@@ -41,116 +33,162 @@ public final class DemoContent {
         return 0;
     }
 
-    public static Checked check(DemoFile demo) throws DemoFormatException {
+    /** Checks the whole file. */
+    public static void check(DemoFile demo) throws DemoFormatException {
+        check(demo, 0);
+    }
+
+    /**
+     * Checks what a replay from segment {@code from} reads: that segment's checkpoint and everything
+     * after it (from 0: the whole file, the opening joins included).
+     */
+    public static void check(DemoFile demo, int from) throws DemoFormatException {
         Chunk.Header h = demo.header();
-        List<Snapshot> snapshots = new ArrayList<>();
-        if (h == null) {
-            return new Checked(demo, snapshots);
+        if (h == null || demo.segments().isEmpty()) {
+            return;
         }
-        int[] wireIdBySlot = new int[Universe.MAX_SLOTS];
-        boolean[] live = new boolean[Universe.MAX_SLOTS];
-        long tick = h.startTick();
-        int phase = 0;
-        long reach = h.startTick();
-        boolean opened = false;
-        List<Chunk> chunks = demo.chunks();
-        for (int i = 1; i < chunks.size(); i++) {
-            Chunk c = chunks.get(i);
-            if (c instanceof Chunk.Unknown) {
-                continue;
-            }
-            if (c instanceof Chunk.End e) {
-                if (e.lastTick() != reach) {
-                    throw damage(demo, i, "the End chunk says the last tick is " + e.lastTick() + ", but the chunks before it"
-                            + " reach tick " + reach);
+        State s = new State(h.startTick());
+        List<DemoFile.Segment> segments = demo.segments();
+        for (int k = from; k < segments.size(); k++) {
+            DemoFile.Segment seg = segments.get(k);
+            boolean seeking = k == from && from > 0;
+            seg.visitRecords((i, c) -> { // one record at a time: a segment's records are never all held
+                if (c instanceof Chunk.Unknown || c instanceof Chunk.End) {
+                    return true;
                 }
-                continue;
+                if (seeking && !s.opened) {
+                    // Seeking: the records of the boundary before this checkpoint are in it already.
+                    if (c instanceof Chunk.Checkpoint cp) {
+                        s.restart(seg, i, cp);
+                    }
+                    return true;
+                }
+                s.take(seg, i, c);
+                return true;
+            });
+        }
+        Chunk.End e = demo.end();
+        if (demo.version() == 1 && e != null && e.lastTick() != s.reach) {
+            int last = demo.v1Chunks().size() - 1;
+            throw new DemoFormatException(last, demo.v1Offset(last), "the End chunk says the last tick is " + e.lastTick()
+                    + ", but the chunks before it reach tick " + s.reach);
+        }
+    }
+
+    /** What the records have built so far: the live pawns, the boundary and where in it we are. */
+    private static final class State {
+        final int[] wireIdBySlot = new int[Universe.MAX_SLOTS];
+        final boolean[] live = new boolean[Universe.MAX_SLOTS];
+        final long start;
+        long tick;
+        int phase;
+        long reach;
+        boolean opened;
+
+        State(long start) {
+            this.start = start;
+            this.tick = start;
+            this.reach = start;
+        }
+
+        /** Starts from a checkpoint (a seek): its pawns are the live ones. */
+        void restart(DemoFile.Segment seg, int i, Chunk.Checkpoint cp) throws DemoFormatException {
+            Snapshot snap = decode(seg, i, cp);
+            java.util.Arrays.fill(live, false);
+            for (PawnState p : snap.pawns()) {
+                live[p.slot()] = true;
+                wireIdBySlot[p.slot()] = p.wireId();
             }
+            tick = cp.tick();
+            reach = Math.max(reach, tick);
+            phase = 1;
+            opened = true;
+        }
+
+        void take(DemoFile.Segment seg, int i, Chunk c) throws DemoFormatException {
             long t = c.tick();
-            if (t < h.startTick()) {
-                throw damage(demo, i, kindName(c) + " at tick " + t + " is before the recording's start tick " + h.startTick());
+            if (t < start) {
+                throw damage(seg, i, name(c) + " at tick " + t + " is before the recording's start tick " + start);
             }
             int p = phase(c);
             if (t == tick + 1) {
                 tick = t; // the next boundary begins
                 phase = 0;
             } else if (t != tick) {
-                throw damage(demo, i, kindName(c) + " at tick " + t + " after records of tick " + tick
+                throw damage(seg, i, name(c) + " at tick " + t + " after records of tick " + tick
                         + (t > tick ? ": the file skips tick(s) " + (tick + 1) + (t - tick > 2 ? ".." + (t - 1) : "") : ": ticks go back"));
             } else if (p < phase) {
-                throw damage(demo, i, kindName(c) + " at tick " + t + " comes after the boundary's " + phaseName(phase)
+                throw damage(seg, i, name(c) + " at tick " + t + " comes after the boundary's " + phaseName(phase)
                         + "; a boundary holds leaves, joins and overrides, then the checkpoint, the hash, and the inputs");
             }
             phase = p;
             reach = Math.max(reach, t);
             if (!opened && !(p == 0 || c instanceof Chunk.Checkpoint)) {
-                throw damage(demo, i, kindName(c) + " at tick " + t + " before the opening checkpoint; a recording opens"
+                throw damage(seg, i, name(c) + " at tick " + t + " before the opening checkpoint; a recording opens"
                         + " with its joins and a checkpoint at its start tick");
             }
             if (c instanceof Chunk.Join j) {
                 if (live[j.slot()]) {
-                    throw damage(demo, i, "a Join into slot " + j.slot() + ", which pawn " + wireIdBySlot[j.slot()] + " holds");
+                    throw damage(seg, i, "a Join into slot " + j.slot() + ", which pawn " + wireIdBySlot[j.slot()] + " holds");
                 }
                 for (int s = 0; s < live.length; s++) {
                     if (live[s] && wireIdBySlot[s] == j.wireId()) {
-                        throw damage(demo, i, "a Join of wire id " + j.wireId() + ", which the pawn in slot " + s + " has");
+                        throw damage(seg, i, "a Join of wire id " + j.wireId() + ", which the pawn in slot " + s + " has");
                     }
                 }
                 live[j.slot()] = true;
                 wireIdBySlot[j.slot()] = j.wireId();
             } else if (c instanceof Chunk.Leave l) {
-                need(demo, i, live, l.slot(), "a Leave");
+                need(seg, i, l.slot(), "a Leave");
                 live[l.slot()] = false;
             } else if (c instanceof Chunk.Input in) {
-                need(demo, i, live, in.slot(), "an Input");
+                need(seg, i, in.slot(), "an Input");
             } else if (c instanceof Chunk.MoveOverride o) {
-                need(demo, i, live, o.slot(), "an Override");
+                need(seg, i, o.slot(), "an Override");
             } else if (c instanceof Chunk.Checkpoint k) {
-                if (!opened && t != h.startTick()) {
-                    throw damage(demo, i, "the first checkpoint is at tick " + t + ", not at the start tick " + h.startTick());
+                if (!opened && t != start) {
+                    throw damage(seg, i, "the first checkpoint is at tick " + t + ", not at the start tick " + start);
                 }
                 opened = true;
-                snapshots.add(decode(demo, i, k, live, wireIdBySlot));
+                Snapshot s = decode(seg, i, k);
+                boolean[] seen = new boolean[Universe.MAX_SLOTS];
+                for (PawnState pawn : s.pawns()) {
+                    if (!live[pawn.slot()] || wireIdBySlot[pawn.slot()] != pawn.wireId() || seen[pawn.slot()]) {
+                        throw damage(seg, i, "the checkpoint at tick " + k.tick() + " holds pawn " + pawn.wireId() + " in slot "
+                                + pawn.slot() + ", which the joins and leaves before it do not put there");
+                    }
+                    seen[pawn.slot()] = true;
+                }
+                for (int slot = 0; slot < live.length; slot++) {
+                    if (live[slot] && !seen[slot]) {
+                        throw damage(seg, i, "the checkpoint at tick " + k.tick() + " lacks pawn " + wireIdBySlot[slot]
+                                + " of slot " + slot + ", which joined before it");
+                    }
+                }
             }
         }
-        return new Checked(demo, snapshots);
+
+        private void need(DemoFile.Segment seg, int i, int slot, String what) throws DemoFormatException {
+            if (!live[slot]) {
+                throw damage(seg, i, what + " for slot " + slot + ", where no pawn is");
+            }
+        }
     }
 
-    private static Snapshot decode(DemoFile demo, int i, Chunk.Checkpoint k, boolean[] live, int[] wireIdBySlot)
-            throws DemoFormatException {
+    private static Snapshot decode(DemoFile.Segment seg, int i, Chunk.Checkpoint k) throws DemoFormatException {
         Snapshot s;
         try {
             s = SnapshotCodec.decode(k.snapshot());
         } catch (SnapshotFormatException e) {
-            throw damage(demo, i, "the checkpoint at tick " + k.tick() + " does not decode: " + e.getMessage());
+            throw damage(seg, i, "the checkpoint at tick " + k.tick() + " does not decode: " + e.getMessage());
         }
         if (s.tick() != k.tick()) {
-            throw damage(demo, i, "the checkpoint at tick " + k.tick() + " holds a snapshot of tick " + s.tick());
-        }
-        boolean[] seen = new boolean[Universe.MAX_SLOTS];
-        for (PawnState p : s.pawns()) {
-            if (!live[p.slot()] || wireIdBySlot[p.slot()] != p.wireId() || seen[p.slot()]) {
-                throw damage(demo, i, "the checkpoint at tick " + k.tick() + " holds pawn " + p.wireId() + " in slot "
-                        + p.slot() + ", which the joins and leaves before it do not put there");
-            }
-            seen[p.slot()] = true;
-        }
-        for (int slot = 0; slot < live.length; slot++) {
-            if (live[slot] && !seen[slot]) {
-                throw damage(demo, i, "the checkpoint at tick " + k.tick() + " lacks pawn " + wireIdBySlot[slot] + " of slot "
-                        + slot + ", which joined before it");
-            }
+            throw damage(seg, i, "the checkpoint at tick " + k.tick() + " holds a snapshot of tick " + s.tick());
         }
         return s;
     }
 
-    private static void need(DemoFile demo, int i, boolean[] live, int slot, String what) throws DemoFormatException {
-        if (!live[slot]) {
-            throw damage(demo, i, what + " for slot " + slot + ", where no pawn is");
-        }
-    }
-
-    private static String kindName(Chunk c) {
+    private static String name(Chunk c) {
         return c.kind().name();
     }
 
@@ -163,7 +201,7 @@ public final class DemoContent {
         };
     }
 
-    private static DemoFormatException damage(DemoFile demo, int i, String problem) {
-        return new DemoFormatException(i, demo.offset(i), problem);
+    private static DemoFormatException damage(DemoFile.Segment seg, int i, String problem) {
+        return new DemoFormatException(seg.where(i), seg.offset(), problem);
     }
 }

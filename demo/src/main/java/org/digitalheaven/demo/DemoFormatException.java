@@ -16,7 +16,14 @@ public final class DemoFormatException extends Exception {
         this.offset = offset;
     }
 
-    /** Index of the damaged chunk, or -1 for the file header. */
+    /** Damage at a place a chunk index does not name (a segment, a record in one): "where: problem". */
+    public DemoFormatException(String where, long offset, String problem) {
+        super(where + ": " + problem);
+        this.chunkIndex = -1;
+        this.offset = offset;
+    }
+
+    /** Index of the damaged chunk, or -1 for the file header or a place named otherwise. */
     public int chunkIndex() {
         return chunkIndex;
     }

@@ -4,30 +4,66 @@ import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collections;
 import java.util.List;
 import java.util.zip.CRC32C;
+import java.util.zip.DataFormatException;
+import java.util.zip.Inflater;
 
 /**
- * Reads a whole {@code .dh-demo}. Every length is checked against the bytes present before anything
- * is allocated. Chunk kinds this build does not know are kept and skipped. A file that ends part-way
- * through a chunk (a crash, {@code kill -9}, a full disk) reads up to its last whole chunk and is
- * {@linkplain DemoFile#truncated() truncated}, not an error; real damage (bad magic, a chunk that does
- * not parse, a CRC or count mismatch, bytes after the End chunk) is a {@link DemoFormatException}
- * naming the chunk index and byte offset.
+ * Reads a {@code .dh-demo}, format version 2 or 1, and tells apart three conditions:
+ * <ul>
+ *   <li><b>complete</b>: every chunk sound, the End chunk there and agreeing with everything before it;
+ *   <li><b>truncated</b>: the file stops inside its last chunk or after a whole one without an End (a
+ *       crash, {@code kill -9}, a full disk, a recording still being written): everything before the
+ *       cut reads and replays;
+ *   <li><b>damaged</b>: bytes changed, lost or added anywhere else: a {@link DemoFormatException}
+ *       naming the chunk (for version 2, the segment and its ticks), its byte offset and what failed.
+ * </ul>
+ * In version 2 every chunk's frame (kind and length) carries its own CRC-32C, so a damaged length is
+ * never mistaken for a file cut short, and every payload carries another, so a changed byte is found in
+ * the segment it hit. Nothing is allocated from a length before it is checked against the bytes there;
+ * segments are inflated only when their records are asked for, one at a time.
  */
 public final class DemoReader {
 
-    /** No real chunk comes near this; a larger length field is damage, not a big chunk. */
+    /** No real chunk comes near this; a larger length is damage, not a big chunk. */
     static final int MAX_CHUNK = 64 << 20;
+    /** The largest file read (a day of 64 players is well below it); a larger one is refused. */
+    public static final long MAX_FILE = 1L << 30;
+    /** Deflate never expands more than this many times (a stream of zeros), so a larger claim is damage. */
+    static final int DEFLATE_MAX_RATIO = 1032;
 
     private DemoReader() {
     }
 
+    /**
+     * Reads a file, refusing what is not a regular file (a folder, a FIFO, a device) and what is larger
+     * than {@link #MAX_FILE}, before reading a byte of it.
+     */
     public static DemoFile read(Path file) throws IOException, DemoFormatException {
-        return read(Files.readAllBytes(file));
+        return read(readBytes(file));
+    }
+
+    /** The bytes of a file that can be a demo; an IOException with a sentence for one that cannot. */
+    public static byte[] readBytes(Path file) throws IOException {
+        if (Files.isDirectory(file)) {
+            throw new IOException("is a folder, not a demo");
+        }
+        if (Files.exists(file) && !Files.isRegularFile(file)) {
+            throw new IOException("is not a regular file (a pipe or a device?); a demo is read from a file");
+        }
+        if (Files.isRegularFile(file, LinkOption.NOFOLLOW_LINKS) || Files.isRegularFile(file)) {
+            long size = Files.size(file);
+            if (size > MAX_FILE) {
+                throw new IOException(size + " bytes is larger than a demo may be (" + MAX_FILE + " bytes)");
+            }
+        }
+        return Files.readAllBytes(file);
     }
 
     /**
@@ -35,14 +71,20 @@ public final class DemoReader {
      * null when the bytes do not hold a whole first chunk (read the whole file for the reason).
      */
     public static Chunk.Header readHeader(byte[] bytes) throws DemoFormatException {
-        if (bytes.length < 13) {
+        if (bytes.length < 8) {
+            return null;
+        }
+        int version = ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN).getInt(4);
+        int frame = version == 1 ? 5 : DemoEncoder.FRAME;
+        if (bytes.length < 8 + frame) {
             return null;
         }
         int length = ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN).getInt(9);
-        if (length < 0 || length > MAX_CHUNK || length > bytes.length - 13) {
+        int whole = 8 + frame + length + (version == 1 ? 0 : DemoEncoder.TRAILER);
+        if (length < 0 || length > MAX_CHUNK || whole > bytes.length) {
             return null;
         }
-        return read(Arrays.copyOf(bytes, 13 + length)).header();
+        return read(Arrays.copyOf(bytes, whole)).header();
     }
 
     public static DemoFile read(byte[] bytes) throws DemoFormatException {
@@ -55,9 +97,8 @@ public final class DemoReader {
 
     /**
      * Reads as much of a file as can be read, for tools that show a damaged file rather than refuse it
-     * ({@code demo info}, {@code demo dump}): the chunks up to the damage (all of them when only the End
-     * chunk's CRC or count disagrees), with {@link DemoFile#damage()} saying what is wrong. A replay
-     * must never use such a file; {@link #read(byte[])} refuses it.
+     * ({@code demo info}, {@code demo dump}) and for {@code --salvage}: the segments before the damage,
+     * with {@link DemoFile#damage()} saying what is wrong.
      *
      * @throws DemoFormatException only when nothing is readable (not a demo, an unknown version)
      */
@@ -68,21 +109,273 @@ public final class DemoReader {
             throw new DemoFormatException(-1, 0, "not a DigitalHeaven demo: the file does not start with \"DHDM\"");
         }
         if (n < 8) {
-            return new DemoFile(DemoFile.VERSION, List.of(), List.of(), true, n, 0, null);
+            return new DemoFile(DemoFile.VERSION, bytes, null, null, List.of(), DemoFile.UnknownChunks.NONE, true, n, null,
+                    List.of(), null, null, 0);
         }
-        ByteBuffer b = ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN);
-        int version = b.getInt(4);
-        if (version < 1 || version > DemoFile.VERSION) {
+        int version = ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN).getInt(4);
+        if (version == 1) {
+            return readVersion1(bytes);
+        }
+        if (version != DemoFile.VERSION) {
             throw new DemoFormatException(-1, 4, "format version " + version + "; this build reads versions 1 to "
                     + DemoFile.VERSION);
         }
-        List<Chunk> chunks = new ArrayList<>();
-        List<Long> offsets = new ArrayList<>();
+        return readVersion2(bytes);
+    }
+
+    // ---- format version 2 ----------------------------------------------------------------------------
+
+    private static DemoFile readVersion2(byte[] bytes) {
+        int n = bytes.length;
+        ByteBuffer b = ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN);
+        Chunk.Header header = null;
+        Chunk.End end = null;
+        List<DemoFile.Segment> segments = new ArrayList<>();
+        DemoFile.UnknownChunks unknown = new DemoFile.UnknownChunks();
+        List<String> afterDamage = new ArrayList<>();
+        DemoFormatException damage = null;
+        boolean truncated = false;
+        int pos = 8;
+        int whole = 8;
+        CRC32C crc = new CRC32C();
+        for (int index = 0; pos < n && end == null; index++) {
+            if (n - pos < DemoEncoder.FRAME) {
+                truncated = true;
+                break;
+            }
+            int kind = bytes[pos] & 0xff;
+            long length = b.getInt(pos + 1) & 0xffffffffL;
+            if (crc(crc, bytes, pos, 5) != b.getInt(pos + 5)) {
+                damage = new DemoFormatException(index, pos, "the chunk's frame (kind and length) fails its CRC-32C:"
+                        + " bytes were changed, lost or added here");
+                break;
+            }
+            if (length > MAX_CHUNK) {
+                damage = new DemoFormatException(index, pos, "length " + length + " is impossible (at most " + MAX_CHUNK + ")");
+                break;
+            }
+            int payloadAt = pos + DemoEncoder.FRAME;
+            if (payloadAt + length + DemoEncoder.TRAILER > n) {
+                // Cut off inside this chunk: a crash while writing, unless a sound End still closes the file.
+                if (endsWithSoundEnd(bytes, pos)) {
+                    damage = new DemoFormatException(index, pos, "the chunk's " + length + " bytes run past the End chunk"
+                            + " that closes the file: bytes were lost inside it");
+                } else {
+                    truncated = true;
+                }
+                break;
+            }
+            int len = (int) length;
+            if (crc(crc, bytes, payloadAt, len) != b.getInt(payloadAt + len)) {
+                String what = kind == DemoEncoder.SEGMENT && header != null ? "segment " + segments.size() + " (chunk " + index
+                        + ", from tick " + nextTick(segments, header) + ")" : "chunk " + index;
+                damage = new DemoFormatException(what + " at byte " + pos, pos, "CRC-32C mismatch: its bytes were changed");
+                // Its frame is sound, so the chunks after it can still be found and checked, for demo info.
+                survey(bytes, payloadAt + len + DemoEncoder.TRAILER, index + 1, afterDamage);
+                break;
+            }
+            if (index == 0 && kind != DemoEncoder.HEADER) {
+                damage = new DemoFormatException(0, pos, "the first chunk must be the Header, found kind " + kind);
+                break;
+            }
+            try {
+                switch (kind) {
+                    case DemoEncoder.HEADER -> {
+                        if (index > 0) {
+                            throw new DemoFormatException(index, pos, "a second Header");
+                        }
+                        header = (Chunk.Header) ChunkKind.decodePayload(ChunkKind.HEADER, b, payloadAt, len);
+                    }
+                    case DemoEncoder.SEGMENT -> segments.add(segment(b, segments, header, index, pos, payloadAt, len));
+                    case DemoEncoder.END -> end = end(b, bytes, segments, header, index, pos, payloadAt, len);
+                    default -> unknown.add(segments.size(), pos);
+                }
+            } catch (ChunkKind.Malformed e) {
+                damage = new DemoFormatException(index, pos, "HEADER chunk: " + e.getMessage());
+                break;
+            } catch (DemoFormatException e) {
+                damage = e;
+                break;
+            }
+            pos = payloadAt + len + DemoEncoder.TRAILER;
+            whole = pos;
+        }
+        if (end != null && damage == null && pos != n) {
+            damage = new DemoFormatException(-1, pos, (n - pos) + " byte(s) after the End chunk");
+        }
+        if (damage == null && !truncated && end == null) {
+            truncated = true; // whole chunks, but no End: the recording did not finish
+        }
+        return new DemoFile(2, bytes, header, end, segments, unknown, truncated || end == null, whole, damage, afterDamage,
+                null, null, 0);
+    }
+
+    /** Lines {@link #survey} writes out one by one; past them it counts. */
+    static final int SURVEY_LINES = 100;
+
+    /**
+     * After a chunk whose bytes were changed but whose frame is sound: one line for each chunk after it
+     * (its kind, where, and whether its own checks pass), until a frame fails or the file ends; past
+     * {@link #SURVEY_LINES} chunks, one line counts the rest.
+     */
+    private static void survey(byte[] bytes, int pos, int index, List<String> out) {
+        ByteBuffer b = ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN);
+        CRC32C crc = new CRC32C();
+        int more = 0, moreSound = 0;
+        String end = null;
+        while (bytes.length - pos >= DemoEncoder.FRAME) {
+            int kind = bytes[pos] & 0xff;
+            long length = b.getInt(pos + 1) & 0xffffffffL;
+            if (crc(crc, bytes, pos, 5) != b.getInt(pos + 5) || length > MAX_CHUNK) {
+                end = "chunk " + index + " at byte " + pos + ": its frame fails its CRC-32C; nothing after it can be found";
+                break;
+            }
+            int payloadAt = pos + DemoEncoder.FRAME;
+            if (payloadAt + length + DemoEncoder.TRAILER > bytes.length) {
+                end = "chunk " + index + " at byte " + pos + ": cut short";
+                break;
+            }
+            int len = (int) length;
+            boolean sound = crc(crc, bytes, payloadAt, len) == b.getInt(payloadAt + len);
+            if (out.size() < SURVEY_LINES) {
+                String what = kind == DemoEncoder.SEGMENT && len >= 12
+                        ? "segment (ticks " + b.getLong(payloadAt) + ".." + (b.getLong(payloadAt) + (b.getInt(payloadAt + 8) & 0xffffffffL)) + ")"
+                        : kind == DemoEncoder.END ? "End" : "kind " + kind;
+                out.add("chunk " + index + " at byte " + pos + ", " + what + ": " + (sound ? "CRC-32C ok" : "CRC-32C mismatch"));
+            } else {
+                more++;
+                moreSound += sound ? 1 : 0;
+            }
+            pos = payloadAt + len + DemoEncoder.TRAILER;
+            index++;
+        }
+        if (more > 0) {
+            out.add(more + " more chunk(s): " + moreSound + " with CRC-32C ok, " + (more - moreSound) + " mismatched");
+        }
+        if (end != null) {
+            out.add(end);
+        }
+    }
+
+    /** CRC-32C of {@code length} bytes at {@code from}, with a reused {@code c} (a reader checks millions of small chunks). */
+    private static int crc(CRC32C c, byte[] bytes, int from, int length) {
+        c.reset();
+        c.update(bytes, from, length);
+        return (int) c.getValue();
+    }
+
+    private static DemoFile.Segment segment(ByteBuffer b, List<DemoFile.Segment> segments, Chunk.Header header, int index,
+            int pos, int payloadAt, int len) throws DemoFormatException {
+        String where = "segment " + segments.size() + " (chunk " + index + ") at byte " + pos;
+        if (len < DemoEncoder.SEGMENT_FIELDS) {
+            throw new DemoFormatException(where, pos, "a segment needs " + DemoEncoder.SEGMENT_FIELDS + " bytes of fields, it has " + len);
+        }
+        long first = b.getLong(payloadAt);
+        long ticks = b.getInt(payloadAt + 8) & 0xffffffffL;
+        int codec = b.get(payloadAt + 12) & 0xff;
+        long raw = b.getInt(payloadAt + 13) & 0xffffffffL;
+        int body = len - DemoEncoder.SEGMENT_FIELDS;
+        long expected = nextTick(segments, header);
+        if (first != expected) {
+            throw new DemoFormatException(where, pos, "it starts at tick " + first + ", but " + (segments.isEmpty()
+                    ? "the recording starts at tick " : "the segment before it ends at tick ") + expected);
+        }
+        if (ticks > Integer.MAX_VALUE || codec > DemoEncoder.DEFLATE || raw > MAX_CHUNK
+                || (codec == DemoEncoder.STORED && raw != body) || raw > (long) DEFLATE_MAX_RATIO * body + 64) {
+            throw new DemoFormatException(where, pos, "impossible fields: " + ticks + " tick(s), codec " + codec + ", "
+                    + raw + " raw byte(s) from " + body);
+        }
+        return new DemoFile.Segment(segments.size(), pos, first, (int) ticks, payloadAt + DemoEncoder.SEGMENT_FIELDS, body,
+                codec, (int) raw, 0, 0);
+    }
+
+    private static Chunk.End end(ByteBuffer b, byte[] bytes, List<DemoFile.Segment> segments, Chunk.Header header,
+            int index, int pos, int payloadAt, int len) throws DemoFormatException {
+        if (len != 16) {
+            throw new DemoFormatException(index, pos, "the End chunk holds " + len + " bytes, not 16");
+        }
+        long lastTick = b.getLong(payloadAt);
+        int count = b.getInt(payloadAt + 8);
+        int fileCheck = b.getInt(payloadAt + 12);
+        CRC32C crc = new CRC32C();
+        crc.update(bytes, 0, pos);
+        if ((int) crc.getValue() != fileCheck) {
+            throw new DemoFormatException(index, pos, String.format("CRC-32C mismatch: the End chunk says %08x, the bytes"
+                    + " before it give %08x", fileCheck, (int) crc.getValue()));
+        }
+        if (count != segments.size()) {
+            throw new DemoFormatException(index, pos, "the End chunk counts " + count + " segment(s); the file has " + segments.size());
+        }
+        long reach = nextTick(segments, header);
+        if (lastTick != reach) {
+            throw new DemoFormatException(index, pos, "the End chunk says the last tick is " + lastTick + ", the segments"
+                    + " reach tick " + reach);
+        }
+        return new Chunk.End(lastTick, count, fileCheck);
+    }
+
+    /** The boundary the next segment starts at: where the last one ends, or the recording's start. */
+    private static long nextTick(List<DemoFile.Segment> segments, Chunk.Header header) {
+        if (segments.isEmpty()) {
+            return header.startTick();
+        }
+        DemoFile.Segment last = segments.get(segments.size() - 1);
+        return last.checkpointTick() + last.ticks();
+    }
+
+    /** Whether the file's last bytes are a sound End chunk that begins after {@code from}. */
+    private static boolean endsWithSoundEnd(byte[] bytes, int from) {
+        int size = DemoEncoder.FRAME + 16 + DemoEncoder.TRAILER;
+        int at = bytes.length - size;
+        if (at <= from) {
+            return false;
+        }
+        ByteBuffer b = ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN);
+        return (bytes[at] & 0xff) == DemoEncoder.END && b.getInt(at + 1) == 16
+                && DemoEncoder.crc(bytes, at, 5) == b.getInt(at + 5)
+                && DemoEncoder.crc(bytes, at + DemoEncoder.FRAME, 16) == b.getInt(at + DemoEncoder.FRAME + 16);
+    }
+
+    /** A segment's records: stored as they are, or inflated, exactly {@code raw} bytes. */
+    static byte[] inflate(byte[] bytes, int at, int length, int codec, int raw, DemoFile.Segment s) throws DemoFormatException {
+        if (codec == DemoEncoder.STORED) {
+            return Arrays.copyOfRange(bytes, at, at + length);
+        }
+        Inflater inflater = new Inflater(true);
+        try {
+            inflater.setInput(bytes, at, length);
+            byte[] out = new byte[raw];
+            int got = inflater.inflate(out);
+            if (got != raw || !inflater.finished() || inflater.getRemaining() != 0) {
+                throw new DemoFormatException(s.describe(), s.offset(), "its body inflates to " + got + " byte(s)"
+                        + (inflater.finished() ? "" : " and more") + ", not the " + raw + " it declares");
+            }
+            return out;
+        } catch (DataFormatException e) {
+            throw new DemoFormatException(s.describe(), s.offset(), "its body does not inflate: " + e.getMessage());
+        } finally {
+            inflater.end();
+        }
+    }
+
+    // ---- format version 1 ----------------------------------------------------------------------------
+
+    /**
+     * Version 1: a flat stream of chunks ({@link ChunkKind}), the whole file covered by one CRC in the End
+     * chunk. Read as it always was; then cut into segments at its checkpoints' boundaries.
+     */
+    private static DemoFile readVersion1(byte[] bytes) {
+        int n = bytes.length;
+        ByteBuffer b = ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN);
+        // Sized for a file of inputs and hashes (21 bytes a chunk), so a usual file never grows them.
+        List<Chunk> chunks = new ArrayList<>(Math.max(16, n / 21 + 2));
+        int[] offsets = new int[Math.max(16, n / 21 + 2)];
         int pos = 8;
         boolean truncated = false;
         DemoFormatException damage = null;
+        int skipped = 0;
         while (pos < n && damage == null) {
-            int index = chunks.size();
+            int index = chunks.size() + skipped; // the chunk's number in the file, as the End counts them
             if (n - pos < 5) {
                 truncated = true;
                 break;
@@ -98,22 +391,27 @@ public final class DemoReader {
                 truncated = true;
                 break;
             }
-            byte[] payload = Arrays.copyOfRange(bytes, pos + 5, pos + 5 + length);
-            ChunkKind kind = ChunkKind.of(code, version);
-            Chunk c;
+            ChunkKind kind = ChunkKind.of(code, 1);
             if (kind == null) {
-                c = new Chunk.Unknown(code, payload);
-            } else {
-                try {
-                    c = ChunkKind.decodePayload(kind, payload);
-                } catch (ChunkKind.Malformed e) {
-                    damage = new DemoFormatException(index, pos, kind.name() + " chunk: " + e.getMessage());
+                if (index == 0) {
+                    damage = new DemoFormatException(0, pos, "the first chunk must be the Header, found kind " + code);
                     break;
                 }
+                // No build ever wrote a kind version 1 did not have, and version 1 will never gain one: such
+                // a chunk is stepped over and counted, never kept (a file of them would cost many times its size).
+                skipped++;
+                pos += 5 + length;
+                continue;
+            }
+            Chunk c;
+            try {
+                c = ChunkKind.decodePayload(kind, b, pos + 5, length);
+            } catch (ChunkKind.Malformed e) {
+                damage = new DemoFormatException(index, pos, kind.name() + " chunk: " + e.getMessage());
+                break;
             }
             if (index == 0 && kind != ChunkKind.HEADER) {
-                damage = new DemoFormatException(0, pos, "the first chunk must be the Header, found "
-                        + (kind == null ? "kind " + code : kind.name()));
+                damage = new DemoFormatException(0, pos, "the first chunk must be the Header, found " + kind.name());
                 break;
             }
             if (index > 0 && kind == ChunkKind.HEADER) {
@@ -130,19 +428,61 @@ public final class DemoReader {
                     damage = new DemoFormatException(index, pos, "the End chunk counts " + end.chunkCount()
                             + " chunk(s) before it; the file has " + index);
                 }
-                chunks.add(c);
-                offsets.add((long) pos);
-                pos += 5 + length;
+            }
+            if (chunks.size() == offsets.length) {
+                offsets = Arrays.copyOf(offsets, chunks.size() + (chunks.size() >> 1));
+            }
+            offsets[chunks.size()] = pos;
+            chunks.add(c);
+            pos += 5 + length;
+            if (c instanceof Chunk.End) {
                 if (pos != n && damage == null) {
                     damage = new DemoFormatException(index + 1, pos, (n - pos) + " byte(s) after the End chunk");
                 }
                 break;
             }
-            chunks.add(c);
-            offsets.add((long) pos);
-            pos += 5 + length;
         }
         boolean ended = !chunks.isEmpty() && chunks.get(chunks.size() - 1) instanceof Chunk.End;
-        return new DemoFile(version, chunks, offsets, truncated || !ended, n, pos, damage);
+        Chunk.Header header = !chunks.isEmpty() && chunks.get(0) instanceof Chunk.Header h ? h : null;
+        Chunk.End end = ended ? (Chunk.End) chunks.get(chunks.size() - 1) : null;
+        return new DemoFile(1, bytes, header, end, version1Segments(chunks, offsets), DemoFile.UnknownChunks.NONE,
+                truncated || !ended, pos, damage, List.of(), Collections.unmodifiableList(chunks), offsets, skipped);
+    }
+
+    /**
+     * A version 1 file's segments: one per checkpoint, from the first of the records of its boundary
+     * (the leaves, joins and overrides before it; for the first, every chunk after the Header) to the
+     * next one's, without the End.
+     */
+    private static List<DemoFile.Segment> version1Segments(List<Chunk> chunks, int[] offsets) {
+        List<Integer> starts = new ArrayList<>();
+        List<Long> ticks = new ArrayList<>();
+        for (int i = 1; i < chunks.size(); i++) {
+            if (chunks.get(i) instanceof Chunk.Checkpoint k) {
+                int start = i;
+                if (starts.isEmpty()) {
+                    start = 1;
+                } else {
+                    while (start - 1 > starts.get(starts.size() - 1) && chunks.get(start - 1).tick() == k.tick()
+                            && (chunks.get(start - 1) instanceof Chunk.Join || chunks.get(start - 1) instanceof Chunk.Leave
+                            || chunks.get(start - 1) instanceof Chunk.MoveOverride || chunks.get(start - 1) instanceof Chunk.Unknown)) {
+                        start--;
+                    }
+                }
+                starts.add(start);
+                ticks.add(k.tick());
+            }
+        }
+        int last = chunks.size() - (!chunks.isEmpty() && chunks.get(chunks.size() - 1) instanceof Chunk.End ? 1 : 0);
+        List<DemoFile.Segment> out = new ArrayList<>();
+        for (int s = 0; s < starts.size(); s++) {
+            int from = starts.get(s), to = s + 1 < starts.size() ? starts.get(s + 1) : last;
+            int hashes = 0;
+            for (int i = from; i < to; i++) {
+                hashes += chunks.get(i) instanceof Chunk.TickHash ? 1 : 0;
+            }
+            out.add(new DemoFile.Segment(s, offsets[from], ticks.get(s), hashes, 0, 0, 0, 0, from, to));
+        }
+        return out;
     }
 }

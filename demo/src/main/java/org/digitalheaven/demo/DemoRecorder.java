@@ -1,23 +1,35 @@
 package org.digitalheaven.demo;
 
 import java.util.List;
+import org.digitalheaven.maps.GameMap;
+import org.digitalheaven.maps.MapFormatException;
+import org.digitalheaven.maps.PalletException;
+import org.digitalheaven.maps.PalletRepository;
+import org.digitalheaven.maps.ResolvedMap;
 import org.digitalheaven.physics.MoveSettings;
 import org.digitalheaven.universe.Pawn;
+import org.digitalheaven.universe.PlayerInput;
+import org.digitalheaven.universe.Snapshot;
 import org.digitalheaven.universe.SnapshotCodec;
 import org.digitalheaven.universe.Universe;
+import org.digitalheaven.universe.WorldSettings;
 
 /**
- * Writes what the server simulates, at the tick boundary, on the game thread: the chunks are encoded
- * here and handed to a {@link DemoWriter}, which does the I/O on its own thread.
+ * Writes what the server simulates, format version 2. On the game thread it only appends plain records
+ * to the current segment ({@link SegmentCodec.Writer}: a few bytes per pawn and tick); at each
+ * checkpoint it hands the finished segment to the {@link DemoWriter}, whose own thread compresses it,
+ * checksums it ({@link DemoEncoder}) and writes it. So the tick never compresses, checksums or waits on
+ * a disk.
  *
  * <p>Order at each boundary T (the host calls these in this order): {@link #onLeave}*,
  * {@link #onJoin}* (each Join followed by an Override when the pawn has its own movement rules),
- * {@link #onBoundary} (an Override for each pawn whose rules changed since the last boundary, a
- * checkpoint when due, then the state hash), the tick runs, then {@link #afterTick} writes one Input
- * per pawn in slot order, read off the pawns: the input that was actually simulated, held or neutral
- * on a starved tick. A recording opens with the Header, a Join for every live pawn and a checkpoint
- * at its start tick (the whole world: a replay restores it); checkpoints follow every
- * {@code checkpointInterval} ticks, and {@link #stop} writes a final one and the End chunk.
+ * {@link #onBoundary} (an Override for each pawn whose rules changed since the last boundary; at a
+ * checkpoint boundary the segment before is handed over and a new one starts with the checkpoint;
+ * the state hash is kept), the tick runs, then {@link #afterTick} writes the TICK record: the hash and
+ * the input each pawn was actually simulated with (held or neutral on a starved tick), read off the
+ * pawns. A recording opens with the Header, a Join for every live pawn and a checkpoint at its start
+ * tick (the whole world: a replay restores it); {@link #stop} writes a closing segment with a final
+ * checkpoint, then the End chunk.
  */
 public final class DemoRecorder {
 
@@ -26,25 +38,30 @@ public final class DemoRecorder {
             int tickRate, int checkpointInterval, byte[] worldSettings, List<String> notes) {
     }
 
+    /** A segment's records never grow past this before a checkpoint starts the next (a far cry from a chunk's limit). */
+    static final int MAX_SEGMENT_RECORDS = 16 << 20;
+
     private final DemoWriter writer;
+    /** Used on the writer thread only: every call is inside a submitLater. */
     private final DemoEncoder encoder = new DemoEncoder();
-    /**
-     * Chunks since the last hand-over. Handed to the writer at each checkpoint (flushed to the OS) and
-     * otherwise about once a second, so the writer thread wakes rarely and the tick stays cheap; a crash
-     * still loses at most one checkpoint interval, since only checkpoints are flushed anyway.
-     */
-    private final java.io.ByteArrayOutputStream batch = new java.io.ByteArrayOutputStream(4096);
-    private boolean batchFlush;
+    private final SegmentCodec.Writer segment = new SegmentCodec.Writer();
+    private final PlayerInput[] inputs = new PlayerInput[Universe.MAX_SLOTS];
     private final int interval;
     private final long startTick;
     /** Checkpoints fall on ticks {@code origin + k * interval}: the start tick, or a cut's original's. */
     private final long origin;
     /** The movement override last written for each slot (by reference), to spot changes cheaply. */
     private final MoveSettings[] overrides = new MoveSettings[Universe.MAX_SLOTS];
+    private boolean segmentHasCheckpoint;
+    private long hash;
     private long lastCheckpointTick;
     private int checkpoints;
     private long ticksRecorded;
+    private long recordBytes;
     private boolean stopped;
+    /** The state hash computed right after the last tick, and {@link Universe#changes()} then (-1: none). */
+    private long nextHash;
+    private long nextHashChanges = -1;
 
     private DemoRecorder(DemoWriter writer, int interval, long startTick, long origin) {
         this.writer = writer;
@@ -69,114 +86,195 @@ public final class DemoRecorder {
      */
     public static DemoRecorder open(Opening o, Universe u, DemoWriter writer, long checkpointOrigin) {
         DemoRecorder r = new DemoRecorder(writer, o.checkpointInterval(), u.tickCount(), checkpointOrigin);
-        r.put(r.encoder.fileHeader(), false);
-        r.put(r.encoder.chunk(new Chunk.Header(o.mapName(), o.mapBarcode(), o.closureHash(), o.engineVersion(),
-                o.gitSha(), o.tickRate(), o.checkpointInterval(), u.tickCount(), o.worldSettings(), o.notes())), false);
+        Chunk.Header h = new Chunk.Header(o.mapName(), o.mapBarcode(), o.closureHash(), o.engineVersion(), o.gitSha(),
+                o.tickRate(), o.checkpointInterval(), u.tickCount(), o.worldSettings(), o.notes());
+        DemoEncoder e = r.encoder;
+        r.handOver(() -> concat(e.fileHeader(), e.header(h)), false);
+        r.segment.begin(u.tickCount());
         for (Pawn p : u.pawns()) {
             r.onJoin(u, p);
         }
         r.checkpoint(u);
-        r.put(r.encoder.chunk(new Chunk.TickHash(u.tickCount(), u.stateHash())), false);
-        r.submit();
+        r.hash = u.stateHash();
         return r;
     }
 
-    private void put(byte[] bytes, boolean flush) {
-        batch.writeBytes(bytes);
-        batchFlush |= flush;
+    /** Ticks {@link #warmUp} records: enough for the JIT to compile the per-tick recording code. */
+    static final int WARM_UP_TICKS = 12_000;
+
+    /**
+     * Records two pawns on the built-in {@code arena} into nowhere for {@link #WARM_UP_TICKS} ticks (the
+     * whole path: open, joins, checkpoints, ticks, the writer thread, compression, stop), so that a host
+     * can load, link and compile that code off the tick. Without it the first {@code demo record} paid
+     * about 15 ms for class loading inside one tick, and its first minutes ran the per-tick recording
+     * code interpreted, several times slower; and checkpoint ticks, which come once in 300, ran theirs
+     * interpreted for far longer (about 100 µs a checkpoint on eight pawns, measured). Takes about
+     * 0.3 s of one core.
+     */
+    public static void warmUp() {
+        ResolvedMap m;
+        GameMap map;
+        try {
+            m = PalletRepository.search(List.of()).resolve("arena");
+            map = m.load();
+        } catch (PalletException | MapFormatException e) {
+            throw new IllegalStateException("the built-in arena map does not load: " + e.getMessage(), e);
+        }
+        Universe u = new Universe(map, WorldSettings.DEFAULTS, 60);
+        for (int slot = 0; slot < 2; slot++) {
+            u.addPawn(slot, slot + 1, "warm-up", u.spawnMotion(map.spawns().get(slot % map.spawns().size())));
+        }
+        DemoWriter w = new DemoWriter(java.nio.file.Path.of("warm-up.dh-demo"), java.io.OutputStream.nullOutputStream(),
+                WARM_UP_TICKS, message -> { });
+        // A checkpoint every 4 ticks: the checkpoint path runs thousands of times too, or it would stay
+        // interpreted for the first hour of a recording (once every 300 ticks is 12 times a minute).
+        DemoRecorder r = open(new Opening(m.mapName(), m.barcode(), m.closureHash(), "warm-up", "warm-up", 60, 4,
+                u.settings().encode(), List.of()), u, w);
+        PlayerInput[] inputs = new PlayerInput[Universe.MAX_SLOTS];
+        for (int t = 0; t < WARM_UP_TICKS; t++) {
+            if (t > 0) {
+                r.onBoundary(u);
+            }
+            for (int slot = 0; slot < 2; slot++) {
+                // Walking in circles, now and then jumping: inputs that change the way players' do.
+                inputs[slot] = new PlayerInput(t % 97 == 0 ? PlayerInput.JUMP : 0, 127, slot * 40, (t * (37 + slot)) & 0xffff,
+                        (t % 200) - 100);
+            }
+            u.tick(inputs);
+            r.afterTick(u);
+        }
+        r.stop(u, 5_000);
     }
 
-    /** Hands the batch to the writer without blocking. */
-    private void submit() {
-        if (batch.size() == 0) {
-            return;
-        }
-        if (!stopped && !writer.submit(batch.toByteArray(), batchFlush)) {
+    private static byte[] concat(byte[] a, byte[] b) {
+        byte[] out = java.util.Arrays.copyOf(a, a.length + b.length);
+        System.arraycopy(b, 0, out, a.length, b.length);
+        return out;
+    }
+
+    private void handOver(java.util.function.Supplier<byte[]> bytes, boolean flush) {
+        if (!stopped && !writer.submitLater(bytes, flush)) {
             stopped = true; // the writer reported why, once; nothing more is written
         }
-        batch.reset();
-        batchFlush = false;
+    }
+
+    /**
+     * Hands the current segment to the writer thread (compressed and flushed to the OS there: a crash
+     * loses at most the segment being recorded) and starts the next at {@code nextTick}.
+     */
+    private void closeSegment(long nextTick) {
+        byte[] records = segment.records();
+        long first = segment.firstTick();
+        int ticks = segment.ticks();
+        recordBytes += records.length;
+        DemoEncoder e = encoder;
+        handOver(() -> e.segment(first, ticks, records), true);
+        segment.begin(nextTick);
+        segmentHasCheckpoint = false;
+    }
+
+    /** The first hook of a boundary that is due a checkpoint closes the segment before it. */
+    private void boundary(Universe u) {
+        long tick = u.tickCount();
+        if (tick > segment.firstTick() && (Math.floorMod(tick - origin, interval) == 0
+                || segment.size() > MAX_SEGMENT_RECORDS)) {
+            closeSegment(tick);
+        }
     }
 
     private void checkpoint(Universe u) {
-        // Flushed to the OS: a crash loses at most what came after the last checkpoint.
-        put(encoder.chunk(new Chunk.Checkpoint(u.tickCount(), SnapshotCodec.encode(u.snapshot()))), true);
+        Snapshot s = u.snapshot();
+        segment.checkpoint(SnapshotCodec.encode(s), s.pawns());
+        segmentHasCheckpoint = true;
         lastCheckpointTick = u.tickCount();
         checkpoints++;
     }
 
     public void onLeave(Universe u, Pawn p) {
-        put(encoder.chunk(new Chunk.Leave(u.tickCount(), p.slot())), false);
+        boundary(u);
+        segment.leave(p.slot());
         overrides[p.slot()] = null;
     }
 
     public void onJoin(Universe u, Pawn p) {
-        put(encoder.chunk(new Chunk.Join(u.tickCount(), p.slot(), p.wireId(), p.name(), p.motion().copy())), false);
+        boundary(u);
+        segment.join(p.slot(), p.wireId(), p.name(), p.motion());
         overrides[p.slot()] = null;
-        noteOverride(u, p);
+        noteOverride(p);
     }
 
-    /** An Override chunk when {@code p}'s movement rules are not the ones last written for its slot. */
-    private void noteOverride(Universe u, Pawn p) {
+    /** An Override record when {@code p}'s movement rules are not the ones last written for its slot. */
+    private void noteOverride(Pawn p) {
         MoveSettings now = p.settingsOverride();
         if (now == overrides[p.slot()]) {
             return; // the same object: nothing changed (the common case, one comparison per pawn)
         }
         if (!java.util.Objects.equals(now, overrides[p.slot()])) {
-            put(encoder.chunk(new Chunk.MoveOverride(u.tickCount(), p.slot(), now)), false);
+            segment.override(p.slot(), now);
         }
         overrides[p.slot()] = now;
     }
 
     /**
-     * The boundary before tick {@code u.tickCount()}: an Override for each pawn whose movement rules
-     * changed, a checkpoint when due, then the state hash.
+     * The boundary before tick {@code u.tickCount()}: an Override for each pawn whose rules changed, a
+     * new segment and its checkpoint when due, and the state hash for this tick's record.
      */
-    // (The checkpoint's batch is handed over after this tick's inputs, in afterTick.)
     public void onBoundary(Universe u) {
         if (u.tickCount() == startTick) {
-            return; // open() wrote this boundary's checkpoint and hash
+            return; // open() did this boundary
         }
-        for (Pawn p : u.pawns()) {
-            noteOverride(u, p);
+        boundary(u);
+        // Unless something changed the world since the tick (a join, a leave, new rules), its hash is the
+        // one afterTick computed, and no pawn's rules can have changed: nothing here touches the pawns,
+        // which after the game thread's idle time are no longer in the CPU's caches.
+        boolean changed = u.changes() != nextHashChanges;
+        if (changed) {
+            for (Pawn p : u.pawns()) {
+                noteOverride(p);
+            }
         }
-        if (Math.floorMod(u.tickCount() - origin, interval) == 0) {
+        if (segment.firstTick() == u.tickCount()) {
             checkpoint(u);
         }
-        put(encoder.chunk(new Chunk.TickHash(u.tickCount(), u.stateHash())), false);
+        hash = changed ? u.stateHash() : nextHash;
     }
-
-    /** After tick {@code u.tickCount() - 1}: the inputs it simulated, slot order. */
-    public void afterTick(Universe u) {
-        long tick = u.tickCount() - 1;
-        for (Pawn p : u.pawns()) {
-            put(encoder.chunk(new Chunk.Input(tick, p.slot(), p.lastInput())), false);
-        }
-        ticksRecorded++;
-        if (batchFlush || batch.size() >= BATCH_BYTES || ticksRecorded % BATCH_TICKS == 0) {
-            submit();
-        }
-    }
-
-    /** Hand-over cadence between checkpoints: a second at 60 Hz, or 64 KiB, whichever comes first. */
-    static final int BATCH_TICKS = 60;
-    static final int BATCH_BYTES = 64 << 10;
 
     /**
-     * Closes the recording at the current boundary: a final checkpoint (unless one was written at
-     * this very boundary), the End chunk, and the file. With {@code waitMillis} 0 the tick does not
+     * After tick {@code u.tickCount() - 1}: the boundary's hash and the inputs the tick simulated; and
+     * the state hash of the boundary that comes next, kept for {@link #onBoundary} (see
+     * {@link Universe#changes()}).
+     */
+    public void afterTick(Universe u) {
+        for (Pawn p : u.pawns()) {
+            inputs[p.slot()] = p.lastInput();
+        }
+        segment.tick(hash, inputs);
+        ticksRecorded++;
+        // The next boundary's hash, now, while the tick's results are in the CPU's caches.
+        nextHash = u.stateHash();
+        nextHashChanges = u.changes();
+    }
+
+    /**
+     * Closes the recording at the current boundary: a closing segment with the overrides due here and a
+     * final checkpoint, then the End chunk, and the file. With {@code waitMillis} 0 the tick does not
      * wait for the disk: the writer thread finishes the file; a shutdown passes a wait so the file is
      * complete before the process exits. Returns the writer's failure so far, or null.
      */
     public String stop(Universe u, long waitMillis) {
-        if (u != null && lastCheckpointTick != u.tickCount()) {
-            for (Pawn p : u.pawns()) {
-                noteOverride(u, p); // a rule changed at this very boundary is in the checkpoint: say when it came
-            }
+        long tick = u.tickCount();
+        if (segment.firstTick() < tick) {
+            closeSegment(tick);
+        }
+        for (Pawn p : u.pawns()) {
+            noteOverride(p); // a rule changed at this very boundary is in the checkpoint: say when it came
+        }
+        if (!segmentHasCheckpoint) {
             checkpoint(u);
         }
-        put(encoder.end(), true);
-        submit();
+        closeSegment(tick);
+        DemoEncoder e = encoder;
+        handOver(() -> e.end(tick), true);
         stopped = true;
         writer.finish(waitMillis);
         return writer.failure();
@@ -207,9 +305,14 @@ public final class DemoRecorder {
         return checkpoints;
     }
 
-    /** Bytes encoded so far (what the file holds once the writer catches up). */
+    /** Bytes the writer thread has written so far (compressed segments; the one being recorded is not yet among them). */
     public long bytes() {
-        return encoder.bytes();
+        return writer.bytesWritten();
+    }
+
+    /** Segment records made so far, before compression (the one being recorded included). */
+    public long recordBytes() {
+        return recordBytes + segment.size();
     }
 
     /** The next tick after the last checkpoint that falls on the interval. */

@@ -6,9 +6,11 @@ import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
-import java.util.concurrent.ArrayBlockingQueue;
-import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.locks.LockSupport;
 import java.util.function.Consumer;
 
 /**
@@ -18,17 +20,28 @@ import java.util.function.Consumer;
  * everything after; the file then ends at its last whole chunk, which the reader accepts as
  * truncated. Bytes are buffered in the process and pushed to the OS at every {@code flush} mark (the
  * recorder marks each checkpoint), so a crash or {@code kill -9} loses at most one checkpoint interval.
+ *
+ * <p>Submitting never wakes the writer thread: it looks at the queue every {@link #POLL_MILLIS} ms on
+ * its own. On a machine with few cores a thread that is woken is often run at once, in place of the
+ * one that woke it; woken by the game thread, the writer would take the core from the checkpoint tick
+ * for as long as a segment takes to compress. Polling, its work falls where the game thread idles.
  */
 public final class DemoWriter implements AutoCloseable {
 
     /** Queue slots: about a minute of a busy 16-pawn recording between flushes is far beyond this. */
     public static final int QUEUE_CAPACITY = 65_536;
 
-    private record Item(byte[] bytes, boolean flush, boolean last) {
+    /** How often the writer thread looks at its queue. */
+    public static final int POLL_MILLIS = 10;
+
+    /** Bytes to write, or (when {@code later} is set) bytes to make on this thread first; then a flush, or the end. */
+    private record Item(byte[] bytes, java.util.function.Supplier<byte[]> later, boolean flush, boolean last) {
     }
 
     private final Path path;
-    private final BlockingQueue<Item> queue;
+    private final ConcurrentLinkedQueue<Item> queue = new ConcurrentLinkedQueue<>();
+    private final AtomicInteger queued = new AtomicInteger();
+    private final int capacity;
     private final Consumer<String> onFailure;
     private final Thread thread;
     private final AtomicLong written = new AtomicLong();
@@ -61,7 +74,7 @@ public final class DemoWriter implements AutoCloseable {
     private DemoWriter(Path path, OutputStream out, int capacity, Path foldersWithin, Consumer<String> onFailure) {
         this.path = path;
         this.created = out != null;
-        this.queue = new ArrayBlockingQueue<>(capacity);
+        this.capacity = capacity;
         this.onFailure = onFailure;
         this.thread = new Thread(() -> {
             OutputStream o = out;
@@ -103,32 +116,62 @@ public final class DemoWriter implements AutoCloseable {
      * Returns false when the writer has failed or stopped (the caller should stop recording).
      */
     public boolean submit(byte[] bytes, boolean flush) {
+        return offer(new Item(bytes, null, flush, false));
+    }
+
+    /**
+     * Like {@link #submit(byte[], boolean)}, but the bytes are made on the writer thread, in queue order:
+     * compression and checksums stay off the caller's (the game) thread.
+     */
+    public boolean submitLater(java.util.function.Supplier<byte[]> bytes, boolean flush) {
+        return offer(new Item(null, bytes, flush, false));
+    }
+
+    private boolean offer(Item item) {
         if (failure != null || closed) {
             return false;
         }
-        if (!queue.offer(new Item(bytes, flush, false))) {
-            fail("the demo writer fell behind (" + queue.size() + " chunks queued); the disk at " + path
+        if (queued.incrementAndGet() > capacity) {
+            queued.decrementAndGet();
+            fail("the demo writer fell behind (" + capacity + " chunks queued); the disk at " + path
                     + " is too slow or stalled");
             return false;
         }
+        queue.add(item); // no wake-up: the writer polls
         return true;
+    }
+
+    /** The next item, waiting for one by polling (never by being woken: see the class comment). */
+    private Item take() {
+        while (true) {
+            Item item = queue.poll();
+            if (item != null) {
+                if (!item.last()) {
+                    queued.decrementAndGet();
+                }
+                return item;
+            }
+            LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(POLL_MILLIS));
+        }
+    }
+
+    /** Queues the closing mark, beyond the capacity if need be, and wakes the writer to finish now. */
+    private void queueClosingMark() {
+        queue.add(new Item(null, null, true, true));
+        LockSupport.unpark(thread);
     }
 
     /** After a failure to open: swallow what arrives until the closing mark, so submitters never block. */
     private void discard() {
-        try {
-            while (!queue.take().last()) {
-                // dropped: the failure has been reported
-            }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
+        while (!take().last()) {
+            // dropped: the failure has been reported
         }
     }
 
     private void drain(BufferedOutputStream out) {
         try (out) {
             while (true) {
-                Item item = queue.take();
+                Item item = take();
                 if (item.last()) {
                     out.flush();
                     return;
@@ -136,16 +179,15 @@ public final class DemoWriter implements AutoCloseable {
                 if (failure != null) {
                     continue;
                 }
-                out.write(item.bytes());
-                written.addAndGet(item.bytes().length);
+                byte[] bytes = item.later() != null ? item.later().get() : item.bytes();
+                out.write(bytes);
+                written.addAndGet(bytes.length);
                 if (item.flush()) {
                     out.flush();
                 }
             }
         } catch (IOException e) {
             fail("writing " + path + " failed: " + e.getMessage());
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
         }
     }
 
@@ -159,24 +201,14 @@ public final class DemoWriter implements AutoCloseable {
     /**
      * Asks the writer to finish the file (write what is queued, flush, close) and waits at most
      * {@code millis} for it; 0 returns at once and the writer thread finishes on its own. Never blocks
-     * on a full queue: the closing mark then waits for room on a helper thread.
+     * on a full queue: the closing mark always gets in.
      */
     public void finish(long millis) {
         if (closed) {
             return;
         }
         closed = true;
-        if (!queue.offer(new Item(null, true, true))) {
-            Thread t = new Thread(() -> {
-                try {
-                    queue.put(new Item(null, true, true));
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                }
-            }, "dh-demo-closer");
-            t.setDaemon(true);
-            t.start();
-        }
+        queueClosingMark();
         if (millis > 0) {
             try {
                 thread.join(millis);
@@ -195,15 +227,13 @@ public final class DemoWriter implements AutoCloseable {
     public boolean close(long millis) {
         if (!closed) {
             closed = true;
-            // The closing mark must get in even if the queue is full: wait for room (the writer drains it).
-            boolean queued = false;
+            queueClosingMark();
             try {
-                queued = queue.offer(new Item(null, true, true), millis, java.util.concurrent.TimeUnit.MILLISECONDS);
                 thread.join(millis);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
             }
-            if (!queued || thread.isAlive()) {
+            if (thread.isAlive()) {
                 fail("closing " + path + " timed out after " + millis + " ms");
             }
         }

@@ -3,6 +3,7 @@ package org.digitalheaven.demo;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -16,55 +17,123 @@ import java.util.List;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
 
+/**
+ * The current format (version 2) as the recorder writes it: every record kind round-trips, a segment
+ * decodes on its own, and damage is found where it is: a file cut anywhere reads as TRUNCATED with
+ * every whole segment, and a change anywhere else is DAMAGED at the segment it hit, never taken for a
+ * cut or for a sound file.
+ */
 class DemoFormatTest {
 
-    static final List<Chunk> CHUNKS = DemoFixtures.recordedChunks(240, 60);
-    static final byte[] FILE = DemoFixtures.bytes(CHUNKS, true);
+    static final int TICKS = 240, EVERY = 60;
+    static final byte[] FILE = DemoFixtures.recorded(TICKS, EVERY);
 
     @Test
-    void everyChunkKindRoundTripsAndReadThenWriteGivesTheSameBytes() throws Exception {
+    void everyRecordKindRoundTripsAndRewritingTheRecordsGivesTheSameBytes() throws Exception {
         DemoFile d = DemoReader.read(FILE);
+        assertEquals(2, d.version());
         assertFalse(d.truncated());
-        List<Chunk> expected = new ArrayList<>(CHUNKS);
-        assertEquals(expected, d.chunks().subList(0, d.chunks().size() - 1));
+        assertNull(d.damage());
+        List<Chunk> records = d.chunks();
         for (ChunkKind k : ChunkKind.values()) {
-            assertTrue(d.chunks().stream().anyMatch(c -> c.kind() == k), "the fixture has a " + k);
+            assertTrue(records.stream().anyMatch(c -> c.kind() == k), "the fixture has a " + k);
         }
-        assertArrayEquals(FILE, d.toBytes());
-        assertEquals(CHUNKS.size(), d.end().chunkCount());
-        assertEquals(240, d.end().lastTick());
+        assertTrue(records.stream().allMatch(c -> !(c instanceof Chunk.TickHash h) || h.bits() == 32), "32-bit hashes");
+        assertArrayEquals(FILE, d.toBytes(), "read, then write, gives the same bytes");
+        // The same records rewritten (segmented at the same checkpoints, compressed the same way) are the same file.
+        assertArrayEquals(FILE, DemoRewriter.write(d.header(), records).bytes());
+        assertEquals(TICKS, d.end().lastTick());
+        assertEquals(List.of(0L, 60L, 120L, 180L, 240L), d.segments().stream().map(DemoFile.Segment::checkpointTick).toList());
+        assertEquals(5, d.end().chunkCount(), "the End counts segments");
     }
 
     @Test
-    void findCheckpointAnswersTheLatestAtOrBefore() throws Exception {
+    void eachSegmentDecodesOnItsOwnAndStartsWithItsCheckpointBoundary() throws Exception {
         DemoFile d = DemoReader.read(FILE);
-        assertEquals(5, d.checkpoints().size(), "ticks 0, 60, 120, 180 and the final 240");
-        assertEquals(0, d.findCheckpoint(0).checkpoint().tick());
-        assertEquals(60, d.findCheckpoint(119).checkpoint().tick());
-        assertEquals(120, d.findCheckpoint(120).checkpoint().tick());
-        assertEquals(240, d.findCheckpoint(10_000).checkpoint().tick());
-        assertNull(d.findCheckpoint(-1));
-    }
-
-    @Test
-    void unknownChunkKindsAreSkippedAndKept() throws Exception {
-        List<Chunk> with = new ArrayList<>(CHUNKS);
-        with.add(5, new Chunk.Unknown(77, new byte[] {1, 2, 3}));
-        byte[] bytes = DemoFixtures.bytes(with, true);
-        DemoFile d = DemoReader.read(bytes);
-        assertEquals(new Chunk.Unknown(77, new byte[] {1, 2, 3}), d.chunks().get(5));
-        assertArrayEquals(bytes, d.toBytes());
-    }
-
-    @Test
-    void everyTruncationReadsAsTruncatedAtTheLastWholeChunk() throws Exception {
-        List<Integer> boundaries = new ArrayList<>();
-        int pos = 8;
-        for (Chunk c : DemoReader.read(FILE).chunks()) {
-            pos += ChunkKind.encodeChunk(c).length;
-            boundaries.add(pos);
+        List<Chunk> all = new ArrayList<>();
+        for (DemoFile.Segment s : d.segments()) {
+            List<Chunk> records = s.records();
+            assertTrue(records.stream().anyMatch(c -> c instanceof Chunk.Checkpoint k && k.tick() == s.checkpointTick()),
+                    s.describe());
+            assertTrue(records.stream().allMatch(c -> c.tick() >= s.checkpointTick() && c.tick() <= s.checkpointTick() + s.ticks()),
+                    s.describe());
+            all.addAll(records);
         }
-        for (int len = 4; len < FILE.length; len++) {
+        List<Chunk> chunks = d.chunks();
+        assertEquals(chunks.subList(1, chunks.size() - 1), all, "the segments together are every record");
+        assertEquals(120, d.findSegment(150).checkpointTick());
+        assertEquals(240, d.findSegment(10_000).checkpointTick());
+        assertNull(d.findSegment(-1));
+    }
+
+    /** The same records as the version 1 fixture, but for what version 2 adds (overrides) and keeps (32-bit hashes). */
+    @Test
+    void theRecordsAreTheSessionItRecorded() throws Exception {
+        List<Chunk> v1 = DemoFixtures.recordedChunks(TICKS, EVERY);
+        List<Chunk> v2 = new ArrayList<>(DemoReader.read(FILE).chunks());
+        v2.removeIf(c -> c instanceof Chunk.MoveOverride || c instanceof Chunk.End);
+        assertEquals(v1.size(), v2.size());
+        for (int i = 0; i < v1.size(); i++) {
+            Chunk a = v1.get(i), b = v2.get(i);
+            if (a instanceof Chunk.TickHash h) {
+                assertTrue(b instanceof Chunk.TickHash g && g.tick() == h.tick() && g.matches(h.hash()), i + ": " + a + " / " + b);
+            } else if (a instanceof Chunk.Header) {
+                assertEquals(a, b);
+            } else {
+                assertEquals(a, b, "record " + i);
+            }
+        }
+    }
+
+    @Test
+    void unknownChunksAndExtensionRecordsAreSkipped() throws Exception {
+        DemoFile d = DemoReader.read(FILE);
+        DemoEncoder enc = new DemoEncoder();
+        java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+        out.writeBytes(enc.fileHeader());
+        out.writeBytes(enc.header(d.header()));
+        out.writeBytes(enc.unknown(77, new byte[] {1, 2, 3}));
+        // a segment holding its records plus an extension record (kind 200, 2 bytes) a later version might add
+        DemoFile.Segment s = d.segments().get(0);
+        List<Chunk> first = s.records();
+        DemoRewriter.Rewritten one = DemoRewriter.write(d.header(), first);
+        DemoFile alone = DemoReader.read(one.bytes());
+        byte[] records = DemoReader.inflate(alone.bytes(), bodyAt(alone, 0), alone.segments().get(0).storedBytes(),
+                DemoEncoder.DEFLATE, alone.segments().get(0).rawBytes(), alone.segments().get(0));
+        byte[] withExtension = withExtensionRecord(records, new byte[] {(byte) 200, 2, 9, 9});
+        out.writeBytes(enc.segment(s.checkpointTick(), s.ticks(), withExtension));
+        out.writeBytes(enc.end(s.checkpointTick() + s.ticks()));
+        DemoFile mixed = DemoReader.read(out.toByteArray());
+        assertEquals(first, mixed.segments().get(0).records(), "the extension record is skipped");
+        assertTrue(mixed.chunks().contains(new Chunk.Unknown(77, new byte[] {1, 2, 3})), "an unknown chunk is kept");
+    }
+
+    /** A segment's records with {@code record} added at the end of its records stream (the first). */
+    static byte[] withExtensionRecord(byte[] raw, byte[] record) throws SegmentCodec.Malformed {
+        int[] at = SegmentCodec.streams(raw);
+        java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+        for (int i = 0; i < SegmentCodec.HASHES; i++) {
+            int len = at[i + 1] - at[i] + (i == 0 ? record.length : 0);
+            for (; (len & ~0x7f) != 0; len >>>= 7) {
+                out.write((len & 0x7f) | 0x80);
+            }
+            out.write(len);
+        }
+        out.write(raw, at[0], at[1] - at[0]);
+        out.writeBytes(record);
+        out.write(raw, at[1], raw.length - at[1]);
+        return out.toByteArray();
+    }
+
+    /** Where a segment's compressed body starts, from its chunk's framing. */
+    private static int bodyAt(DemoFile d, int segment) {
+        return (int) d.segments().get(segment).offset() + DemoEncoder.FRAME + DemoEncoder.SEGMENT_FIELDS;
+    }
+
+    @Test
+    void everyCutReadsAsTruncatedWithEveryWholeSegment() throws Exception {
+        List<long[]> spans = DemoFixtures.chunkSpans(FILE);
+        for (int len = 8; len < FILE.length; len++) {
             DemoFile d;
             try {
                 d = DemoReader.read(Arrays.copyOf(FILE, len));
@@ -73,97 +142,263 @@ class DemoFormatTest {
             }
             assertTrue(d.truncated(), "cut at " + len);
             int whole = 0;
-            for (int b : boundaries) {
-                if (b <= len) {
-                    whole++;
-                }
+            for (long[] span : spans) {
+                whole += span[1] <= len && span[2] == DemoEncoder.SEGMENT ? 1 : 0;
             }
-            assertEquals(whole, d.chunks().size(), "cut at " + len + " keeps every whole chunk");
+            assertEquals(whole, d.segments().size(), "cut at " + len + " keeps every whole segment");
         }
     }
 
+    /**
+     * The seeded fuzz test: flips, inserts, deletes and hostile lengths anywhere. Each result is sound
+     * only if nothing changed, TRUNCATED only for a change inside the End chunk (every segment then still
+     * whole and sound), and otherwise DAMAGED keeping exactly the segments before the change. Reading
+     * costs a small multiple of the file's size. {@code -Dfuzz.cases=} runs more.
+     */
     @Test
-    void randomMutationsAreCleanReadsOrFormatErrorsWithIndexAndOffset() {
+    void damageIsFoundInTheSegmentItHitWhereverItIs() {
+        int cases = Integer.getInteger("fuzz.cases", 6_000);
+        List<long[]> spans = DemoFixtures.chunkSpans(FILE);
+        long endAt = spans.get(spans.size() - 1)[0];
         Random r = new Random(11);
-        int clean = 0, damaged = 0;
+        int damaged = 0, truncatedInEnd = 0, unreadable = 0;
         com.sun.management.ThreadMXBean threads =
                 (com.sun.management.ThreadMXBean) java.lang.management.ManagementFactory.getThreadMXBean();
         long self = Thread.currentThread().getId();
         long worst = 0;
-        for (int i = 0; i < 10_000; i++) {
-            byte[] m = mutate(FILE, r);
-            long before = threads.getThreadAllocatedBytes(self);
-            try {
-                DemoFile d = DemoReader.read(m);
-                assertTrue(d.wholeBytes() <= m.length);
-                clean++;
-            } catch (DemoFormatException e) {
-                assertTrue(e.offset() >= 0 && e.offset() <= m.length, e.getMessage());
-                assertTrue(e.getMessage().startsWith("chunk ") || e.getMessage().startsWith("byte "), e.getMessage());
-                damaged++;
-            } catch (RuntimeException | OutOfMemoryError e) {
-                fail("mutation " + i + " threw " + e, e);
+        for (int i = 0; i < cases; i++) {
+            Mutation m = mutate(FILE, r);
+            if (Arrays.equals(m.bytes, FILE)) {
+                continue;
             }
-            long allocated = threads.getThreadAllocatedBytes(self) - before;
+            int before = 0;
+            for (long[] span : spans) {
+                before += span[1] <= m.at && span[2] == DemoEncoder.SEGMENT ? 1 : 0;
+            }
+            long allocated0 = threads.getThreadAllocatedBytes(self);
+            DemoFile d;
+            try {
+                d = DemoReader.inspect(m.bytes);
+            } catch (DemoFormatException e) {
+                assertTrue(m.at < 8, "case " + i + " (" + m.what + " at " + m.at + "): unreadable only for the file header: "
+                        + e.getMessage());
+                unreadable++;
+                continue;
+            } catch (RuntimeException | OutOfMemoryError e) {
+                fail("case " + i + " (" + m.what + " at " + m.at + ") threw " + e, e);
+                return;
+            }
+            long allocated = threads.getThreadAllocatedBytes(self) - allocated0;
             worst = Math.max(worst, allocated);
-            // Payload copies plus decoded objects: a few times the file, never what a length field claims.
-            assertTrue(allocated < 16L * m.length + (1 << 20), "mutation " + i + " allocated " + allocated + " bytes for a "
-                    + m.length + "-byte file");
+            assertTrue(allocated < 4L * m.bytes.length + (1 << 16), "case " + i + " allocated " + allocated + " bytes for a "
+                    + m.bytes.length + "-byte file");
+            String at = "case " + i + " (" + m.what + " at byte " + m.at + ")";
+            if (d.damage() == null) {
+                assertTrue(d.truncated() && m.at >= endAt, at + " reads as " + (d.truncated() ? "truncated" : "sound"));
+                assertEquals(spans.size() - 2, d.segments().size(), at + ": every segment is whole and sound");
+                truncatedInEnd++;
+            } else {
+                assertEquals(before, d.segments().size(), at + ": " + d.damage().getMessage());
+                assertTrue(d.damage().offset() <= m.at + 8, at + ": damage named at " + d.damage().offset() + ": "
+                        + d.damage().getMessage());
+                damaged++;
+            }
         }
-        assertTrue(clean > 0 && damaged > 0, clean + " clean, " + damaged + " damaged");
-        System.out.printf("10,000 mutations: %d clean, %d damaged; worst read allocated %d bytes for a %d-byte file%n",
-                clean, damaged, worst, FILE.length);
+        System.out.printf("%,d mutations: %,d damaged at the segment hit, %,d truncated inside the End chunk, %,d unreadable"
+                + " (file header); worst read allocated %,d bytes for a %,d-byte file%n", cases, damaged, truncatedInEnd,
+                unreadable, worst, FILE.length);
+        assertTrue(damaged > cases / 2);
     }
 
-    private static byte[] mutate(byte[] src, Random r) {
+    record Mutation(byte[] bytes, int at, String what) {
+    }
+
+    private static Mutation mutate(byte[] src, Random r) {
         byte[] b = src.clone();
-        switch (r.nextInt(4)) {
-            case 0 -> { // flip bytes
-                for (int k = 1 + r.nextInt(3); k > 0; k--) {
-                    b[r.nextInt(b.length)] ^= (byte) (1 << r.nextInt(8));
-                }
-            }
-            case 1 -> { // insert bytes
+        switch (r.nextInt(5)) {
+            case 0 -> {
                 int at = r.nextInt(b.length);
+                b[at] ^= (byte) (1 << r.nextInt(8));
+                return new Mutation(b, at, "one bit flipped");
+            }
+            case 1 -> {
+                int at = r.nextInt(b.length + 1);
                 byte[] ins = new byte[1 + r.nextInt(8)];
                 r.nextBytes(ins);
                 byte[] out = new byte[b.length + ins.length];
                 System.arraycopy(b, 0, out, 0, at);
                 System.arraycopy(ins, 0, out, at, ins.length);
                 System.arraycopy(b, at, out, at + ins.length, b.length - at);
-                b = out;
+                return new Mutation(out, at, ins.length + " byte(s) inserted");
             }
-            case 2 -> { // delete bytes
-                int at = r.nextInt(b.length - 16);
-                int n = 1 + r.nextInt(8);
+            case 2 -> {
+                int at = r.nextInt(b.length - 1);
+                int n = 1 + r.nextInt(Math.min(16, b.length - at - 1));
                 byte[] out = new byte[b.length - n];
                 System.arraycopy(b, 0, out, 0, at);
                 System.arraycopy(b, at + n, out, at, b.length - at - n);
-                b = out;
+                return new Mutation(out, at, n + " byte(s) deleted");
             }
-            default -> { // a huge or negative length field at a chunk boundary-ish place
-                int at = 9 + r.nextInt(b.length - 13);
-                ByteBuffer.wrap(b).order(ByteOrder.LITTLE_ENDIAN).putInt(at, r.nextBoolean() ? Integer.MAX_VALUE - r.nextInt(100) : -r.nextInt(1000) - 1);
+            case 3 -> {
+                int at = r.nextInt(b.length - 4);
+                ByteBuffer.wrap(b).order(ByteOrder.LITTLE_ENDIAN).putInt(at, r.nextBoolean() ? Integer.MAX_VALUE - r.nextInt(100)
+                        : -r.nextInt(1000) - 1);
+                int first = at;
+                while (first < at + 4 && b[first] == src[first]) {
+                    first++;
+                }
+                return new Mutation(b, first, "a hostile length written");
+            }
+            default -> {
+                int at = r.nextInt(b.length);
+                int n = 1 + r.nextInt(Math.min(64, b.length - at));
+                for (int k = 0; k < n; k++) {
+                    b[at + k] = (byte) r.nextInt();
+                }
+                int first = at;
+                while (first < at + n && b[first] == src[first]) {
+                    first++;
+                }
+                return new Mutation(b, first, n + " random byte(s)");
             }
         }
-        return b;
+    }
+
+    /** Bytes the current thread allocates reading {@code file} (a second read, so class loading is not counted). */
+    private static long allocatedReading(byte[] file) throws DemoFormatException {
+        com.sun.management.ThreadMXBean threads =
+                (com.sun.management.ThreadMXBean) java.lang.management.ManagementFactory.getThreadMXBean();
+        long self = Thread.currentThread().getId();
+        DemoReader.inspect(file);
+        long before = threads.getThreadAllocatedBytes(self);
+        DemoReader.inspect(file);
+        return threads.getThreadAllocatedBytes(self) - before;
+    }
+
+    /**
+     * The shapes that cost most per byte of file: the smallest chunks there are, by the million. Reading
+     * any of them allocates at most 4 times the file's size (plus 64 KiB); the version 1 reader once
+     * took 25 times for empty chunks of an unknown kind.
+     */
+    @Test
+    void readingAnyFileCostsASmallMultipleOfItsSize() throws Exception {
+        DemoFile d = DemoReader.read(FILE);
+        DemoEncoder enc = new DemoEncoder();
+        java.io.ByteArrayOutputStream v2 = new java.io.ByteArrayOutputStream();
+        v2.writeBytes(enc.fileHeader());
+        v2.writeBytes(enc.header(d.header()));
+        while (v2.size() < 1 << 20) {
+            v2.writeBytes(enc.unknown(77, new byte[0]));
+        }
+        List<Chunk> leaves = new ArrayList<>(List.of(d.header()));
+        List<Chunk> unknown = new ArrayList<>(List.of(d.header()));
+        for (int i = 0; i < (1 << 20) / 14; i++) {
+            leaves.add(new Chunk.Leave(i, 3));
+        }
+        for (int i = 0; i < (1 << 20) / 5; i++) {
+            unknown.add(new Chunk.Unknown(77, new byte[0]));
+        }
+        java.util.Map<String, byte[]> files = new java.util.LinkedHashMap<>();
+        files.put("version 2, empty chunks of an unknown kind", v2.toByteArray());
+        files.put("version 2, as recorded", FILE);
+        byte[] damagedFirst = v2.toByteArray();
+        damagedFirst[8 + DemoEncoder.FRAME + 3] ^= 1; // in the Header's payload: every chunk after it is surveyed
+        files.put("version 2, damaged at its Header, then empty chunks of an unknown kind", damagedFirst);
+        files.put("version 1, empty chunks of an unknown kind", DemoFixtures.version1(unknown, true));
+        files.put("version 1, leave chunks (the smallest kind)", DemoFixtures.version1(leaves, true));
+        files.put("version 1, as recorded", DemoFixtures.version1(DemoFixtures.recordedChunks(TICKS, EVERY), true));
+        for (java.util.Map.Entry<String, byte[]> e : files.entrySet()) {
+            long size = e.getValue().length;
+            long allocated = allocatedReading(e.getValue());
+            System.out.printf("reading %s: %,d bytes allocated for %,d bytes (%.2fx)%n", e.getKey(), allocated, size,
+                    allocated / (double) size);
+            assertTrue(allocated < 4 * size + (64 << 10), e.getKey() + ": " + allocated + " bytes for " + size);
+        }
+        List<String> after = DemoReader.inspect(damagedFirst).afterDamage();
+        assertEquals(DemoReader.SURVEY_LINES + 1, after.size(), "one line per chunk, then a count");
+        assertTrue(after.get(after.size() - 1).matches("[0-9]+ more chunk\\(s\\): [0-9]+ with CRC-32C ok, 0 mismatched"),
+                after.get(after.size() - 1));
+        assertEquals(1, DemoReader.read(files.get("version 1, empty chunks of an unknown kind")).chunks().size() - 1,
+                "only the Header and End are kept");
+        assertEquals((1 << 20) / 5, DemoReader.read(files.get("version 1, empty chunks of an unknown kind")).v1Skipped());
     }
 
     @Test
-    void damageIsNamedByChunkAndOffset() {
+    void theEndChunkIsCoveredEveryFieldOfIt() throws Exception {
+        List<long[]> spans = DemoFixtures.chunkSpans(FILE);
+        int endAt = (int) spans.get(spans.size() - 1)[0];
+        for (int at = endAt; at < FILE.length; at++) {
+            for (int bit = 0; bit < 8; bit++) {
+                byte[] b = FILE.clone();
+                b[at] ^= (byte) (1 << bit);
+                DemoFile d = DemoReader.inspect(b);
+                assertNotNull(d.damage(), "a flipped bit at " + at + " in the End chunk is damage");
+            }
+        }
+    }
+
+    /**
+     * A segment's streams must add up: a stream said to run past the records, a byte left over in a
+     * stream, a tick without its hash. Each is damage naming the segment and the stream (sound checksums
+     * cannot catch what was written wrong in the first place).
+     */
+    @Test
+    void streamsThatDoNotAddUpAreDamageNamingTheStream() throws Exception {
+        DemoFile d = DemoReader.read(FILE);
+        DemoFile.Segment first = d.segments().get(0);
+        byte[] raw = first.raw();
+        int[] at = SegmentCodec.streams(raw);
+        java.util.Map<String, byte[]> bad = new java.util.LinkedHashMap<>();
+        bad.put("the records stream", withLengths(raw, at, new long[] {1L << 30, -1, -1, -1, -1}));
+        byte[] leftOver = java.util.Arrays.copyOf(raw, raw.length + 1); // one more byte: the hashes stream's
+        bad.put("1 byte(s) left over in the tick hashes stream", leftOver);
+        bad.put("a tick's hash needs 4 byte(s)", java.util.Arrays.copyOf(raw, raw.length - 1));
+        for (java.util.Map.Entry<String, byte[]> e : bad.entrySet()) {
+            DemoEncoder enc = new DemoEncoder();
+            java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+            out.writeBytes(enc.fileHeader());
+            out.writeBytes(enc.header(d.header()));
+            out.writeBytes(enc.segment(first.checkpointTick(), first.ticks(), e.getValue()));
+            out.writeBytes(enc.end(first.checkpointTick() + first.ticks()));
+            DemoFile f = DemoReader.read(out.toByteArray());
+            DemoFormatException x = assertThrows(DemoFormatException.class, () -> DemoContent.check(f, 0), e.getKey());
+            assertTrue(x.getMessage().startsWith("segment 0 (") && x.getMessage().contains(e.getKey()), x.getMessage());
+        }
+    }
+
+    /** {@code raw} with the stream lengths replaced where {@code lengths} is not -1. */
+    private static byte[] withLengths(byte[] raw, int[] at, long[] lengths) {
+        java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+        for (int i = 0; i < SegmentCodec.HASHES; i++) {
+            long len = lengths[i] >= 0 ? lengths[i] : at[i + 1] - at[i];
+            for (; (len & ~0x7fL) != 0; len >>>= 7) {
+                out.write((int) (len & 0x7f) | 0x80);
+            }
+            out.write((int) len);
+        }
+        out.write(raw, at[0], raw.length - at[0]);
+        return out.toByteArray();
+    }
+
+    @Test
+    void damageIsNamedBySegmentTicksAndOffset() throws Exception {
+        List<long[]> spans = DemoFixtures.chunkSpans(FILE);
         byte[] bad = FILE.clone();
-        bad[0] = 'X';
-        DemoFormatException e1 = assertThrows(DemoFormatException.class, () -> DemoReader.read(bad));
-        assertTrue(e1.getMessage().contains("DHDM"), e1.getMessage());
+        long[] third = spans.get(3); // header, segment 0, segment 1, segment 2
+        bad[(int) third[0] + 30] ^= 4;
+        DemoFormatException e = assertThrows(DemoFormatException.class, () -> DemoReader.read(bad));
+        assertEquals("segment 2 (chunk 3, from tick 120) at byte " + third[0] + ": CRC-32C mismatch: its bytes were changed",
+                e.getMessage());
+        DemoFile d = DemoReader.inspect(bad);
+        assertEquals(2, d.segments().size(), "the segments before it are kept (for demo info and --salvage)");
+        assertEquals(3, d.afterDamage().size(), d.afterDamage().toString());
+        assertTrue(d.afterDamage().get(0).contains("segment (ticks 180..240): CRC-32C ok"), d.afterDamage().toString());
 
-        byte[] crc = FILE.clone();
-        crc[100] ^= 1; // inside a chunk payload that still parses: only the CRC catches it
-        DemoFormatException e2 = assertThrows(DemoFormatException.class, () -> DemoReader.read(crc));
-        assertTrue(e2.getMessage().contains("CRC-32C") || e2.getMessage().startsWith("chunk "), e2.getMessage());
-
+        byte[] magic = FILE.clone();
+        magic[0] = 'X';
+        assertTrue(assertThrows(DemoFormatException.class, () -> DemoReader.read(magic)).getMessage().contains("DHDM"));
         byte[] version = FILE.clone();
         version[4] = 9;
-        DemoFormatException e3 = assertThrows(DemoFormatException.class, () -> DemoReader.read(version));
-        assertEquals(4, e3.offset());
+        assertEquals(4, assertThrows(DemoFormatException.class, () -> DemoReader.read(version)).offset());
     }
 }

@@ -110,4 +110,53 @@ class DemoRecorderTest {
         // Inputs are what the pawns ran.
         assertTrue(c.stream().anyMatch(x -> x instanceof Chunk.Input i && i.slot() == 2 && i.input().equals(in[2])));
     }
+
+    /**
+     * The recorder computes each boundary's hash right after the tick before it and reuses it unless the
+     * world changed in between ({@code Universe.changes()}): every recorded hash equals the hash of the
+     * world at its boundary, computed afresh, through joins, leaves and new rules at boundaries.
+     */
+    @Test
+    void everyRecordedHashIsTheWorldsAtItsBoundary() throws Exception {
+        ResolvedMap m = PalletRepository.search(List.of()).resolve("arena");
+        Universe u = new Universe(m.load(), WorldSettings.DEFAULTS, 60);
+        u.addPawn(0, 7, "a", u.spawnMotion(u.map().spawns().get(0)));
+        java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+        DemoRecorder rec = DemoRecorder.open(new DemoRecorder.Opening("arena", m.barcode(), m.closureHash(), "v", "sha", 60,
+                N, u.settings().encode(), List.of()), u, new DemoWriter(dir.resolve("h.dh-demo"), out, 64, msg -> { }));
+        PlayerInput[] in = new PlayerInput[Universe.MAX_SLOTS];
+        in[0] = PlayerInput.of(1, 0, 10, 0, PlayerInput.JUMP);
+        in[1] = PlayerInput.of(1, 1, 100, 0, 0);
+        java.util.Map<Long, Long> fresh = new java.util.TreeMap<>();
+        long start = u.tickCount();
+        for (int i = 0; i < 120; i++) {
+            long t = u.tickCount();
+            if (t == start + 20 || t == start + 70) {
+                rec.onJoin(u, u.addPawn(1, 8 + i, "b", u.spawnMotion(u.map().spawns().get(1))));
+            }
+            if (t == start + 45 || t == start + 95) {
+                Pawn gone = u.pawn(1);
+                rec.onLeave(u, gone);
+                u.removePawn(1);
+            }
+            if (t == start + 33) {
+                u.setSettingsOverride(u.pawn(0), u.settings().move().withFriction(2f));
+            }
+            if (t == start + 34) {
+                u.setSettingsOverride(u.pawn(0), null);
+            }
+            rec.onBoundary(u);
+            fresh.put(t, u.stateHash() & 0xffffffffL);
+            u.tick(in);
+            rec.afterTick(u);
+        }
+        assertNull(rec.stop(u, 5_000));
+        java.util.Map<Long, Long> recorded = new java.util.TreeMap<>();
+        for (Chunk c : DemoReader.read(out.toByteArray()).chunks()) {
+            if (c instanceof Chunk.TickHash h) {
+                recorded.put(h.tick(), h.hash());
+            }
+        }
+        assertEquals(fresh, recorded);
+    }
 }

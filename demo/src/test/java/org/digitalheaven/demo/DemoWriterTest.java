@@ -23,14 +23,13 @@ class DemoWriterTest {
     @TempDir
     Path dir;
 
+    /** A recorded demo's bytes in pieces of assorted sizes, as a recording hands them over. */
     private static List<byte[]> pieces() {
-        DemoEncoder enc = new DemoEncoder();
         List<byte[]> out = new ArrayList<>();
-        out.add(enc.fileHeader());
-        for (Chunk c : DemoFormatTest.CHUNKS) {
-            out.add(enc.chunk(c));
+        byte[] file = DemoFormatTest.FILE;
+        for (int at = 0, size = 1; at < file.length; at += size, size = size * 3 % 997 + 1) {
+            out.add(java.util.Arrays.copyOfRange(file, at, Math.min(file.length, at + size)));
         }
-        out.add(enc.end());
         return out;
     }
 
@@ -151,7 +150,8 @@ class DemoWriterTest {
         DemoFile d = DemoReader.read(disk.contents());
         assertTrue(d.truncated());
         assertTrue(d.chunks().size() > 1, "everything before the failure is readable");
-        assertTrue(accepted < pieces().size() || d.chunks().size() < pieces().size() - 1);
+        assertTrue(accepted > 0);
+        assertFalse(w.submit(new byte[] {1}, true), "after the failure nothing more is taken");
     }
 
     @Test

@@ -38,7 +38,8 @@ import picocli.CommandLine.Spec;
  * refused; a damaged one is one line on stderr naming the chunk and byte, and exit 2.
  */
 @Command(name = "demo", description = "Demo file tools: inspect a recorded .dh-demo, or cut a stretch of it into a demo of its own.",
-        mixinStandardHelpOptions = true, subcommands = {DemoCommand.Info.class, DemoCommand.Dump.class, DemoCommand.Cut.class})
+        mixinStandardHelpOptions = true, subcommands = {DemoCommand.Info.class, DemoCommand.Dump.class, DemoCommand.Cut.class,
+            DemoCommand.Convert.class})
 final class DemoCommand {
 
     /** Chunk ticks listed in full up to this many checkpoints; beyond it, the first and last few. */
@@ -80,7 +81,16 @@ final class DemoCommand {
             } else {
                 describeHeader(t, h, demo);
             }
-            describeContents(t, demo);
+            try {
+                describeContents(t, demo);
+            } catch (DemoFormatException e) {
+                t.print(out);
+                out.flush();
+                PrintWriter err = spec.commandLine().getErr();
+                err.println("dh-host demo info: " + file + ": DAMAGED: " + e.getMessage());
+                err.flush();
+                return CommandLine.ExitCode.USAGE;
+            }
             t.add("status", status(demo));
             t.print(out);
             out.flush();
@@ -128,10 +138,10 @@ final class DemoCommand {
                     + ", timeScale " + SnapshotDiff.fmt(w.timeScale()) + ", grips " + (grips.length() == 0 ? "none" : grips);
         }
 
-        private static void describeContents(Table t, DemoFile demo) {
+        private static void describeContents(Table t, DemoFile demo) throws DemoFormatException {
             Map<ChunkKind, Integer> byKind = new EnumMap<>(ChunkKind.class);
             for (ChunkKind k : ChunkKind.values()) {
-                if (k.since() <= demo.version()) {
+                if (k.since() <= demo.version() && k != ChunkKind.HEADER && k != ChunkKind.END) {
                     byKind.put(k, 0); // only the kinds the file's version has
                 }
             }
@@ -139,25 +149,36 @@ final class DemoCommand {
             Map<Integer, String> slotNames = new TreeMap<>();
             Set<String> joined = new LinkedHashSet<>();
             Set<String> left = new LinkedHashSet<>();
-            for (Chunk c : demo.chunks()) {
-                if (c instanceof Chunk.Unknown u) {
-                    unknown.merge(u.code(), 1, Integer::sum);
-                    continue;
-                }
-                byKind.merge(c.kind(), 1, Integer::sum);
-                if (c instanceof Chunk.Join j) {
-                    slotNames.put(j.slot(), j.name());
-                    joined.add(j.name());
-                } else if (c instanceof Chunk.Leave l) {
-                    String name = slotNames.remove(l.slot());
-                    left.add(name != null ? name : "slot " + l.slot() + " (never joined)");
-                }
+            List<Long> checkpointTicks = new ArrayList<>();
+            int[] records = {0};
+            for (DemoFile.Segment s : demo.segments()) {
+                s.visitRecords((i, c) -> { // one record at a time: however large the file, nothing piles up
+                    if (c instanceof Chunk.Unknown u) {
+                        unknown.merge(u.code(), 1, Integer::sum);
+                        return true;
+                    }
+                    records[0]++;
+                    byKind.merge(c.kind(), 1, Integer::sum);
+                    if (c instanceof Chunk.Join j) {
+                        slotNames.put(j.slot(), j.name());
+                        joined.add(j.name());
+                    } else if (c instanceof Chunk.Leave l) {
+                        String name = slotNames.remove(l.slot());
+                        left.add(name != null ? name : "slot " + l.slot() + " (never joined)");
+                    } else if (c instanceof Chunk.Checkpoint k) {
+                        checkpointTicks.add(k.tick());
+                    }
+                    return true;
+                });
+            }
+            for (Chunk.Unknown u : demo.unknownChunks()) {
+                unknown.merge(u.code(), 1, Integer::sum);
             }
             t.add("joins", byKind.get(ChunkKind.JOIN) + names(joined));
             t.add("leaves", byKind.get(ChunkKind.LEAVE) + names(left));
             t.add("inputs", Integer.toString(byKind.get(ChunkKind.INPUT)));
-            t.add("tick hashes", Integer.toString(byKind.get(ChunkKind.TICK_HASH)));
-            t.add("checkpoints", checkpoints(demo.checkpoints()));
+            t.add("tick hashes", byKind.get(ChunkKind.TICK_HASH) + (demo.version() == 1 ? "" : " (32 bits each)"));
+            t.add("checkpoints", ticks(checkpointTicks));
             StringBuilder counts = new StringBuilder();
             for (Map.Entry<ChunkKind, Integer> e : byKind.entrySet()) {
                 counts.append(counts.length() == 0 ? "" : ", ").append(e.getKey().name()).append(' ').append(e.getValue());
@@ -165,7 +186,46 @@ final class DemoCommand {
             for (Map.Entry<Integer, Integer> e : unknown.entrySet()) {
                 counts.append(", UNKNOWN(kind ").append(e.getKey()).append(") ").append(e.getValue());
             }
-            t.add("chunks", demo.chunks().size() + " (" + counts + ")");
+            if (demo.version() == 1) {
+                t.add("chunks", demo.chunks().size() + " (HEADER 1, " + counts + (demo.end() != null ? ", END 1" : "") + ")"
+                        + (demo.v1Skipped() > 0 ? "; " + demo.v1Skipped() + " more of kinds version 1 never had, skipped" : ""));
+            } else {
+                t.add("records", records[0] + " (" + counts + ")");
+                describeSegments(t, demo);
+            }
+        }
+
+        /** Per segment: its ticks, where it is, its size, and its state; long runs of sound ones in one line. */
+        private static void describeSegments(Table t, DemoFile demo) {
+            List<DemoFile.Segment> segs = demo.segments();
+            long stored = 0, raw = 0;
+            for (DemoFile.Segment s : segs) {
+                stored += s.storedBytes();
+                raw += s.rawBytes();
+            }
+            t.add("segments", segs.size() + (segs.isEmpty() ? "" : String.format(Locale.ROOT, " (ticks %d..%d), %d bytes"
+                    + " compressed from %d (%.1fx)", segs.get(0).checkpointTick(), segs.get(segs.size() - 1).checkpointTick()
+                    + segs.get(segs.size() - 1).ticks(), stored, raw, raw / (double) Math.max(1, stored))));
+            for (int i = 0; i < segs.size(); i++) {
+                DemoFile.Segment s = segs.get(i);
+                if (segs.size() > CHECKPOINTS_LISTED && i >= 3 && i < segs.size() - 2) {
+                    if (i == 3) {
+                        t.add("segments 3.." + (segs.size() - 3), "CRC-32C ok");
+                    }
+                    continue;
+                }
+                t.add("segment " + i, String.format(Locale.ROOT, "ticks %d..%d at byte %d, %d bytes (%d raw), CRC-32C ok",
+                        s.checkpointTick(), s.checkpointTick() + s.ticks(), s.offset(), s.storedBytes(), s.rawBytes()));
+            }
+            if (demo.damage() != null) {
+                t.add("damage", demo.damage().getMessage());
+                for (String after : demo.afterDamage()) {
+                    t.add("after it", after);
+                }
+            } else if (demo.truncated()) {
+                t.add("cut", "no End: the file stops after byte " + demo.wholeBytes() + " (of " + demo.size()
+                        + "); the segments above are whole");
+            }
         }
 
         private static String names(Set<String> names) {
@@ -177,7 +237,7 @@ final class DemoCommand {
             return " (" + String.join(", ", shown) + more + ")";
         }
 
-        private static String checkpoints(List<DemoFile.IndexedCheckpoint> cps) {
+        private static String ticks(List<Long> cps) {
             if (cps.isEmpty()) {
                 return "0";
             }
@@ -185,7 +245,7 @@ final class DemoCommand {
             for (int i = 0; i < cps.size(); i++) {
                 boolean head = i < CHECKPOINTS_LISTED - 3, tail = i >= cps.size() - 2;
                 if (cps.size() <= CHECKPOINTS_LISTED || head || tail) {
-                    ticks.add(Long.toString(cps.get(i).checkpoint().tick()));
+                    ticks.add(Long.toString(cps.get(i)));
                 } else if (i == CHECKPOINTS_LISTED - 3) {
                     ticks.add("...");
                 }
@@ -195,8 +255,8 @@ final class DemoCommand {
 
         private static String status(DemoFile demo) {
             if (demo.damage() != null) {
-                return "DAMAGED: " + demo.damage().getMessage() + "; the lines above describe the " + demo.chunks().size()
-                        + " chunk(s) read before it";
+                return "DAMAGED: " + demo.damage().getMessage() + "; the lines above describe what was read before it ("
+                        + (demo.version() == 1 ? demo.v1ChunkCount() + " chunk(s)" : demo.segments().size() + " segment(s)") + ")";
             }
             if (!demo.truncated()) {
                 return "complete, CRC-32C ok";
@@ -239,13 +299,23 @@ final class DemoCommand {
             if (demo == null) {
                 return CommandLine.ExitCode.USAGE;
             }
-            List<Chunk> chunks = demo.chunks();
-            for (int i = 0; i < chunks.size(); i++) {
-                Chunk c = chunks.get(i);
-                if (shows(tickOf(c))) {
-                    String kind = c instanceof Chunk.Unknown u ? "UNKNOWN(kind " + u.code() + ")" : c.kind().name();
-                    out.println("#" + i + " @" + demo.offset(i) + " " + kind + " " + ChunkKind.describeChunk(c));
-                }
+            try {
+                demo.visitPlaced(p -> { // one record at a time: a long demo prints without piling up
+                    Chunk c = p.chunk();
+                    if (shows(tickOf(c))) {
+                        String kind = c instanceof Chunk.Unknown u ? "UNKNOWN(kind " + u.code() + ")" : c.kind().name();
+                        String what = demo.version() > 1 && c instanceof Chunk.End e // it counts segments, not chunks
+                                ? String.format(Locale.ROOT, "last tick %d, %d segment(s), file crc32c %08x", e.lastTick(),
+                                        e.chunkCount(), e.crc32c())
+                                : ChunkKind.describeChunk(c);
+                        out.println(p.place() + " @" + p.offset() + " " + kind + " " + what);
+                    }
+                });
+            } catch (DemoFormatException e) {
+                out.flush();
+                err.println("dh-host demo dump: " + file + ": DAMAGED: " + e.getMessage());
+                err.flush();
+                return CommandLine.ExitCode.USAGE;
             }
             if (demo.damage() != null) {
                 out.println("DAMAGED: " + demo.damage().getMessage());
@@ -291,13 +361,7 @@ final class DemoCommand {
     static DemoFile read(Path file, String command, PrintWriter err) {
         String problem;
         try {
-            if (Files.isDirectory(file)) {
-                problem = "is a directory";
-            } else if (Files.exists(file) && Files.size(file) > Integer.MAX_VALUE - 8) {
-                problem = Files.size(file) + " bytes is too large to be a demo";
-            } else {
-                return DemoReader.inspect(Files.readAllBytes(file));
-            }
+            return DemoReader.inspect(DemoReader.readBytes(file));
         } catch (DemoFormatException e) {
             problem = e.getMessage();
         } catch (NoSuchFileException e) {
@@ -397,6 +461,68 @@ final class DemoCommand {
                 err.flush();
                 return CommandLine.ExitCode.USAGE;
             }
+        }
+    }
+
+    /**
+     * {@code dh-host demo convert IN --out OUT}: an older file in the current format, losslessly for a
+     * replay: the same records, segmented at its checkpoints (a version 1 file's 64-bit tick hashes keep
+     * the low 32 bits the current format stores). Never overwrites.
+     */
+    @Command(name = "convert", mixinStandardHelpOptions = true,
+            description = {"Rewrite a demo in the current format (version " + DemoFile.VERSION + "): the same records,"
+                + " compressed and checksummed segment by segment. It replays with the same verdict and the same"
+                + " per-tick hashes. OUT is never overwritten.",
+                "Exit 0 when written, 2 for a bad command line or an unreadable or damaged demo."})
+    static final class Convert implements Callable<Integer> {
+        @Spec
+        CommandSpec spec;
+
+        @Parameters(paramLabel = "IN", description = "A .dh-demo file, any version this build reads.")
+        Path in;
+
+        @Option(names = "--out", paramLabel = "OUT", required = true, description = "The new file (must not exist).")
+        Path out;
+
+        @Override
+        public Integer call() {
+            PrintWriter o = spec.commandLine().getOut();
+            PrintWriter err = spec.commandLine().getErr();
+            String name = "dh-host demo convert";
+            if (Files.exists(out, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+                err.println(name + ": " + out + " already exists; a demo is never overwritten");
+                err.flush();
+                return CommandLine.ExitCode.USAGE;
+            }
+            DemoFile demo = read(in, name, err);
+            if (demo == null) {
+                return CommandLine.ExitCode.USAGE;
+            }
+            if (demo.damage() != null) {
+                err.println(name + ": " + in + ": DAMAGED: " + demo.damage().getMessage());
+                err.flush();
+                return CommandLine.ExitCode.USAGE;
+            }
+            try {
+                org.digitalheaven.demo.DemoRewriter.Rewritten r = org.digitalheaven.demo.DemoRewriter.rewrite(demo);
+                Files.write(out, r.bytes(), java.nio.file.StandardOpenOption.CREATE_NEW);
+                o.printf(Locale.ROOT, "demo convert: wrote %s: format version %d, %d segment(s), ticks %d to %d, %d bytes"
+                        + " (from %d bytes, format version %d)%s%s%n", out, DemoFile.VERSION, r.segments(),
+                        demo.header().startTick(), r.lastTick(), r.bytes().length, demo.size(), demo.version(),
+                        demo.truncated() ? "; the original was truncated: the converted file holds what it held" : "",
+                        r.droppedUnknown() > 0 ? "; " + r.droppedUnknown() + " chunk(s) of kinds this build does not know"
+                                + " were left out" : "");
+                o.flush();
+                return CommandLine.ExitCode.OK;
+            } catch (DemoFormatException e) {
+                err.println(name + ": " + in + ": DAMAGED: " + e.getMessage());
+            } catch (java.nio.file.FileAlreadyExistsException e) {
+                err.println(name + ": " + out + " already exists; a demo is never overwritten");
+            } catch (IOException e) {
+                err.println(name + ": cannot write " + out + ": " + (e.getMessage() != null ? e.getMessage() : e));
+            }
+            err.flush();
+            return CommandLine.ExitCode.USAGE;
         }
     }
 

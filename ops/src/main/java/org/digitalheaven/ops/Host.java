@@ -13,6 +13,7 @@ import org.digitalheaven.console.Consoles;
 import org.digitalheaven.console.ServerConsole;
 import org.digitalheaven.maps.MapFormatException;
 import org.digitalheaven.maps.PalletException;
+import org.digitalheaven.ops.bots.BotBrain;
 import org.digitalheaven.ops.bots.BotSwarm;
 import org.digitalheaven.server.GameServer;
 import org.digitalheaven.server.NanoClock;
@@ -39,7 +40,7 @@ import picocli.CommandLine.Spec;
         sortOptions = false,
         exitCodeOnInvalidInput = CommandLine.ExitCode.USAGE, // 2, picocli's default too; scripts rely on it
         abbreviateSynopsis = true,
-        subcommands = {MapCommand.class, DemoCommand.class, RegressCommand.class, SelfTestCommand.class},
+        subcommands = {MapCommand.class, DemoCommand.class, RegressCommand.class, SelfTestCommand.class, BotsCommand.class},
         description = {
             "DigitalHeaven dedicated server: an authoritative fixed-tick game server.",
             "With no subcommand it starts the server on a map with a console on this terminal (or on stdin"
@@ -76,6 +77,11 @@ public final class Host implements Callable<Integer> {
             description = "Bots to start in this process; they connect over real UDP (default: none).")
     int bots;
 
+    @Option(names = "--bot-style", paramLabel = "wander|human", defaultValue = "wander",
+            description = "How the bots move: wander (straight at a waypoint, twitching) or human (a hand on a mouse and"
+                    + " keys pressed at human rates; what recordings of people cost is measured with it).")
+    String botStyle;
+
     @Option(names = "--home", paramLabel = "DIR",
             description = "Server home: server.properties, demos/, pallets/, console history.")
     Path home;
@@ -99,6 +105,10 @@ public final class Host implements Callable<Integer> {
 
     @Option(names = "--until", paramLabel = "TICK", description = "With --demo: stop replaying at this tick.")
     Long until;
+
+    @Option(names = "--salvage", description = "With --demo: replay a damaged file up to the damage (the sound segments"
+            + " before it) instead of refusing it; the summary says so.")
+    boolean salvage;
 
     @Option(names = "--demoLog", paramLabel = "positions,ground,contacts", split = ",",
             description = "With --demo: per-tick lines: positions (position, velocity), ground (grounded, normal,"
@@ -150,7 +160,7 @@ public final class Host implements Callable<Integer> {
                             build.engineVersion(), build.gitSha(), line -> {
                                 out.println(line);
                                 out.flush();
-                            }).from(from).until(until).logs(java.util.Set.copyOf(demoLog)));
+                            }).from(from).until(until).logs(java.util.Set.copyOf(demoLog)).salvage(salvage));
             return r.ok() ? CommandLine.ExitCode.OK : 3;
         } catch (IOException e) {
             err.println("dh-host --demo: " + demo + ": " + (e instanceof java.nio.file.NoSuchFileException ? "no such file"
@@ -168,8 +178,8 @@ public final class Host implements Callable<Integer> {
         if (demo != null) {
             return replay(err);
         }
-        if (from != null || until != null || !demoLog.isEmpty()) {
-            err.println("dh-host: " + (from != null ? "--from" : until != null ? "--until" : "--demoLog")
+        if (from != null || until != null || !demoLog.isEmpty() || salvage) {
+            err.println("dh-host: " + (from != null ? "--from" : until != null ? "--until" : salvage ? "--salvage" : "--demoLog")
                     + " goes with --demo FILE (the replay); without it dh-host would start a server");
             return CommandLine.ExitCode.USAGE;
         }
@@ -187,6 +197,13 @@ public final class Host implements Callable<Integer> {
         }
         for (String w : prefs.warnings()) {
             err.println("dh-host: " + w);
+        }
+        BotBrain.Style style;
+        try {
+            style = BotBrain.Style.valueOf(botStyle.toUpperCase(java.util.Locale.ROOT));
+        } catch (IllegalArgumentException e) {
+            err.println("dh-host: --bot-style " + botStyle + " is not a style; use wander or human");
+            return CommandLine.ExitCode.USAGE;
         }
         if (tickRate != null && (tickRate < 10 || tickRate > 240)) {
             err.println("dh-host: --tick-rate " + tickRate + " is outside 10..240");
@@ -224,7 +241,7 @@ public final class Host implements Callable<Integer> {
             try {
                 SocketAddress local = new InetSocketAddress("127.0.0.1",
                         ((InetSocketAddress) server.localAddress()).getPort());
-                swarm = BotSwarm.connect(bots, local, server.universe().map(), 1L, console::print);
+                swarm = BotSwarm.connect(bots, local, server.universe().map(), 1L, console::print, style);
                 swarm.start(server.tickRate());
             } catch (IOException e) {
                 console.print("bots: " + e.getMessage());

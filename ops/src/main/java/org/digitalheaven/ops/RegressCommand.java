@@ -137,7 +137,7 @@ final class RegressCommand implements Callable<Integer> {
         long start = System.nanoTime();
         DemoFile file;
         try {
-            file = DemoReader.read(d);
+            file = DemoReader.read(d); // refuses what is not a regular file, or too large, before reading it
         } catch (IOException | DemoFormatException e) {
             return new Row(d, "?", 0, 0, "ERROR", e.getMessage(), 0);
         }

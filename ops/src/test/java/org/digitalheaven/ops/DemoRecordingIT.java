@@ -31,7 +31,7 @@ class DemoRecordingIT {
         return out.toString();
     }
 
-    private static long count(DemoFile d, Class<? extends Chunk> kind) {
+    private static long count(DemoFile d, Class<? extends Chunk> kind) throws Exception {
         return d.chunks().stream().filter(kind::isInstance).count();
     }
 

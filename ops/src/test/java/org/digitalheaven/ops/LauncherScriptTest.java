@@ -494,12 +494,27 @@ class LauncherScriptTest {
             assertTrue(dhHost("--demo", "small.dh-demo").out().startsWith("ARG:-XX:TieredStopAtLevel=1\nARG:-jar\n"));
             assertTrue(dhHost("--demo=small.dh-demo", "--until", "5").out().startsWith("ARG:-XX:TieredStopAtLevel=1\n"));
             assertTrue(dhHost("--demo", "big.dh-demo").out().startsWith("ARG:-jar\n"), "a long demo keeps C2");
+            // The cut is about three minutes of eight players: 256 KiB in the compact format, 2 MiB in version 1.
+            Path compact = tmp.resolve("elsewhere/compact.dh-demo");
+            Files.write(compact, demoOf(2, 300 << 10));
+            assertTrue(dhHost("--demo", "compact.dh-demo").out().startsWith("ARG:-jar\n"), "300 KiB of version 2 is long");
+            Path old = tmp.resolve("elsewhere/old.dh-demo");
+            Files.write(old, demoOf(1, 300 << 10));
+            assertTrue(dhHost("--demo", "old.dh-demo").out().startsWith("ARG:-XX:TieredStopAtLevel=1\n"),
+                    "300 KiB of version 1 is short");
             assertTrue(dhHost("--demo", "missing.dh-demo").out().startsWith("ARG:-jar\n"), "dh-host says what is missing");
             assertTrue(dhHost("--map", "small.dh-demo").out().startsWith("ARG:-jar\n"), "only --demo counts");
             Map<String, String> env = env();
             env.put("JAVA_OPTS", "-XX:-TieredCompilation");
             assertTrue(dhHost(env, "--demo", "small.dh-demo").out().startsWith("ARG:-XX:-TieredCompilation\nARG:-jar\n"),
                     "a JIT option in JAVA_OPTS wins");
+        }
+
+        /** {@code size} bytes that start like a demo of that format version. */
+        private static byte[] demoOf(int version, int size) {
+            byte[] b = new byte[size];
+            System.arraycopy(new byte[] {'D', 'H', 'D', 'M', (byte) version, 0, 0, 0}, 0, b, 0, 8);
+            return b;
         }
 
         private static FileTime ago(Duration d) {

@@ -76,7 +76,7 @@ class ReplayVerdictTest {
 
         // --until before the next checkpoint after the first differing hash: only hashes can tell, and they do.
         DemoFile d = DemoReader.read(jumps);
-        long nextCheckpoint = d.checkpoints().stream().mapToLong(c -> c.checkpoint().tick()).filter(t -> t > firstHash)
+        long nextCheckpoint = d.segments().stream().mapToLong(s -> s.checkpointTick()).filter(t -> t > firstHash)
                 .min().orElseThrow();
         HostTest.Result until = dhHost("--demo", jumps.toString(), "--pallets", pallets.toString(), "--until",
                 Long.toString(nextCheckpoint - 1));
@@ -86,12 +86,7 @@ class ReplayVerdictTest {
 
         // A truncated copy ending before that checkpoint: judged on what it holds, which is a differing hash.
         byte[] bytes = Files.readAllBytes(jumps);
-        int cut = 0;
-        for (int i = 0; i < d.chunks().size(); i++) {
-            if (d.chunks().get(i) instanceof Chunk.Checkpoint k && k.tick() == nextCheckpoint) {
-                cut = (int) d.offset(i) - 3;
-            }
-        }
+        int cut = (int) d.findSegment(nextCheckpoint).offset() + 11; // the segment that starts there is cut short
         Path truncated = dir.resolve("suite/truncated.dh-demo");
         Files.createDirectories(truncated.getParent());
         Files.write(truncated, Arrays.copyOf(bytes, cut));

@@ -122,8 +122,8 @@ public final class DemoCut {
                 recorder = DemoRecorder.open(new DemoRecorder.Opening(h.mapName(), h.mapBarcode(), h.closureHash(),
                         h.engineVersion(), h.gitSha(), h.tickRate(), h.checkpointInterval(), h.worldSettings(), h.notes()),
                         u, writer, h.startTick());
-            } else if (recorder != null) {
-                recorder.onBoundary(u);
+            } else {
+                recordBoundary(u);
             }
         }
 

@@ -38,6 +38,10 @@ public final class DemoRecording extends RecorderListener {
     private WriterFactory writers;
     private Path pending;
     private boolean pendingAuto;
+    private static final java.util.concurrent.atomic.AtomicBoolean WARMED = new java.util.concurrent.atomic.AtomicBoolean();
+    /** {@link #recordedTicks()} and {@link #recorderNanos()} when the current recording opened. */
+    private long ticksAtStart;
+    private long nanosAtStart;
 
     DemoRecording(GameServer server, Path demos, String engineVersion, String gitSha, Consumer<String> console) {
         this.server = server;
@@ -49,17 +53,26 @@ public final class DemoRecording extends RecorderListener {
     }
 
     /**
-     * Loads and runs the recording code once, off the tick (at server start): the first {@code demo
-     * record} otherwise paid for class loading inside a tick (about 40 ms measured).
+     * Loads, links and compiles the recording code off the tick, on a daemon thread of its own (about
+     * 0.3 s of one core, once per process, when the first server enables recording): a recording into
+     * nowhere ({@link DemoRecorder#warmUp}), then the naming and checks {@code demo record} does (nothing
+     * is created). Without it the first {@code demo record} paid about 40 ms for class loading inside one
+     * tick, and a recording's first minutes (its checkpoints, far longer) ran interpreted.
      */
-    static void warmUp() {
-        org.digitalheaven.demo.DemoEncoder e = new org.digitalheaven.demo.DemoEncoder();
-        e.fileHeader();
-        e.chunk(new org.digitalheaven.demo.Chunk.Checkpoint(0, org.digitalheaven.universe.SnapshotCodec.encode(
-                new org.digitalheaven.universe.Snapshot(0, List.of(), List.of()))));
-        e.chunk(new org.digitalheaven.demo.Chunk.TickHash(0, 0));
-        e.chunk(new org.digitalheaven.demo.Chunk.Input(0, 0, org.digitalheaven.universe.PlayerInput.NEUTRAL));
-        e.end();
+    void warmUp() {
+        if (!WARMED.compareAndSet(false, true)) {
+            return; // compiled code is the JVM's: once per process is enough
+        }
+        Thread t = new Thread(() -> {
+            DemoRecorder.warmUp();
+            Path named = resolve("", "warm-up", LocalDateTime.now());
+            if (named != null) {
+                whyNotCreatable(named);
+            }
+        }, "dh-demo-warm-up");
+        t.setDaemon(true);
+        t.setPriority(Thread.MIN_PRIORITY);
+        t.start();
     }
 
     public void setWriterFactory(WriterFactory f) {
@@ -271,6 +284,11 @@ public final class DemoRecording extends RecorderListener {
         out.add("  " + recorder.ticksRecorded() + " tick(s) recorded from tick " + recorder.startTick() + ", "
                 + recorder.checkpoints() + " checkpoint(s), " + recorder.bytes() + " bytes; next checkpoint at tick "
                 + recorder.nextCheckpointTick());
+        long ticks = recordedTicks() - ticksAtStart, nanos = recorderNanos() - nanosAtStart;
+        if (ticks > 0) {
+            out.add(String.format(java.util.Locale.ROOT, "  the recorder takes %.1f us of game-thread time per tick (mean over"
+                    + " this recording; compression and the disk are on the writer thread)", nanos / 1e3 / ticks));
+        }
         return out;
     }
 
@@ -320,10 +338,12 @@ public final class DemoRecording extends RecorderListener {
                 DemoWriter w = writers.open(path, message -> {
                     DemoWriter made = opened[0];
                     console.accept(made != null && made.created() ? "demo: recording stopped: " + message
-                            + " (the file is readable up to its last whole chunk)" : "demo record: " + message);
+                            + " (the file is readable up to its last whole segment)" : "demo record: " + message);
                 });
                 opened[0] = w;
                 var m = server.map();
+                ticksAtStart = recordedTicks();
+                nanosAtStart = recorderNanos();
                 recorder = DemoRecorder.open(new DemoRecorder.Opening(m.mapName(), m.barcode(), m.closureHash(),
                         engineVersion, gitSha, server.tickRate(), server.prefs().checkpointTicks(),
                         u.settings().encode(), NO_NOTES), u, w);
@@ -334,9 +354,7 @@ public final class DemoRecording extends RecorderListener {
             }
             return;
         }
-        if (recorder != null) {
-            recorder.onBoundary(u);
-        }
+        recordBoundary(u);
     }
 
     @Override

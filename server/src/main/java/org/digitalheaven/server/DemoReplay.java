@@ -24,6 +24,8 @@ import org.digitalheaven.maps.ResolvedMap;
 import org.digitalheaven.server.net.LoopbackNetwork;
 import org.digitalheaven.server.prefs.Preferences;
 import org.digitalheaven.universe.PlayerInput;
+import org.digitalheaven.universe.Snapshot;
+import org.digitalheaven.universe.SnapshotCodec;
 import org.digitalheaven.universe.SnapshotDiff;
 import org.digitalheaven.universe.Universe;
 import org.digitalheaven.universe.WorldSettings;
@@ -49,7 +51,7 @@ public final class DemoReplay {
      * tick (a recorder cutting the demo, a test), or null.
      */
     public record Options(List<Path> palletFolders, Path mapFile, Long from, Long until, String engineVersion,
-            String gitSha, Consumer<String> out, Set<String> logs, TickListener observer) {
+            String gitSha, Consumer<String> out, Set<String> logs, TickListener observer, boolean salvage) {
 
         public Options {
             palletFolders = List.copyOf(palletFolders);
@@ -59,25 +61,33 @@ public final class DemoReplay {
         /** A whole replay, no logs, no observer. */
         public static Options of(List<Path> palletFolders, Path mapFile, String engineVersion, String gitSha,
                 Consumer<String> out) {
-            return new Options(palletFolders, mapFile, null, null, engineVersion, gitSha, out, Set.of(), null);
+            return new Options(palletFolders, mapFile, null, null, engineVersion, gitSha, out, Set.of(), null, false);
         }
 
         /** Start at the latest checkpoint at or before {@code tick} (null: the opening). */
         public Options from(Long tick) {
-            return new Options(palletFolders, mapFile, tick, until, engineVersion, gitSha, out, logs, observer);
+            return new Options(palletFolders, mapFile, tick, until, engineVersion, gitSha, out, logs, observer, salvage);
         }
 
         /** Stop at boundary {@code tick}, comparing it but not simulating it (null: the end of the file). */
         public Options until(Long tick) {
-            return new Options(palletFolders, mapFile, from, tick, engineVersion, gitSha, out, logs, observer);
+            return new Options(palletFolders, mapFile, from, tick, engineVersion, gitSha, out, logs, observer, salvage);
         }
 
         public Options logs(Set<String> kinds) {
-            return new Options(palletFolders, mapFile, from, until, engineVersion, gitSha, out, kinds, observer);
+            return new Options(palletFolders, mapFile, from, until, engineVersion, gitSha, out, kinds, observer, salvage);
         }
 
         public Options observer(TickListener l) {
-            return new Options(palletFolders, mapFile, from, until, engineVersion, gitSha, out, logs, l);
+            return new Options(palletFolders, mapFile, from, until, engineVersion, gitSha, out, logs, l, salvage);
+        }
+
+        /**
+         * A damaged file is replayed up to the damage (the segments before it), and the summary says so,
+         * instead of being refused.
+         */
+        public Options salvage(boolean on) {
+            return new Options(palletFolders, mapFile, from, until, engineVersion, gitSha, out, logs, observer, on);
         }
     }
 
@@ -90,7 +100,7 @@ public final class DemoReplay {
      */
     public record Result(long startTick, long ticksReplayed, long lastTick, double seconds, int checkpointsChecked,
             long hashesChecked, Long divergedAt, Long firstHashDifference, Long firstCheckpointDivergence,
-            String headline, boolean truncated) {
+            String headline, boolean truncated, String salvaged) {
         public boolean ok() {
             return divergedAt == null;
         }
@@ -108,21 +118,58 @@ public final class DemoReplay {
     private DemoReplay() {
     }
 
-    /** Replays a demo already read; its content is checked first ({@link DemoContent}). */
+    /**
+     * Replays a demo already read (a damaged one, as {@link DemoReader#inspect} gives it, only with
+     * {@link Options#salvage}); the content of what will be replayed is checked first ({@link DemoContent}).
+     */
     public static Result run(DemoFile demo, Options o) throws ReplayException, DemoFormatException {
         Chunk.Header h = demo.header();
         if (h == null) {
             throw new ReplayException(NO_HEADER);
         }
-        DemoContent.Checked checked = DemoContent.check(demo);
+        int first = checked(demo, o);
         List<String> warnings = new ArrayList<>();
         GameServer server = prepare(h, o, warnings);
         try {
             warnings.forEach(o.out());
-            return replay(checked, h, server, o);
+            return replay(demo, first, h, server, o);
         } finally {
             server.shutdown("replay over");
         }
+    }
+
+    /**
+     * The segment the replay starts from (the opening one, or for {@code --from} the latest at or before
+     * it), after the content checks of everything from there on; a damaged file is refused unless salvaging.
+     */
+    private static int checked(DemoFile demo, Options o) throws ReplayException, DemoFormatException {
+        if (demo.damage() != null && !o.salvage()) {
+            throw demo.damage();
+        }
+        Chunk.Header h = demo.header();
+        if (demo.segments().isEmpty()) {
+            throw new ReplayException(demo.damage() != null ? "nothing before the damage can be replayed: " + demo.damage().getMessage()
+                    : "the file ends before its opening checkpoint is whole; there is nothing to replay");
+        }
+        if (o.until() != null && o.until() < h.startTick()) {
+            throw new ReplayException("--until " + o.until() + " is before the recording's start tick " + h.startTick());
+        }
+        int first = 0;
+        if (o.from() != null) {
+            if (o.from() > demo.lastTick()) {
+                throw new ReplayException("--from " + o.from() + " is after the recording's last tick " + demo.lastTick());
+            }
+            if (o.until() != null && o.until() < o.from()) {
+                throw new ReplayException("--until " + o.until() + " is before --from " + o.from());
+            }
+            DemoFile.Segment s = demo.findSegment(o.from());
+            if (s == null) {
+                throw new ReplayException("--from " + o.from() + " is before the recording's start tick " + h.startTick());
+            }
+            first = s.index();
+        }
+        DemoContent.check(demo, first);
+        return first;
     }
 
     /**
@@ -132,12 +179,17 @@ public final class DemoReplay {
      * map, as a sequential read would.
      */
     public static Result run(Path file, Options o) throws ReplayException, IOException, DemoFormatException {
-        byte[] bytes = Files.readAllBytes(file);
+        byte[] bytes = DemoReader.readBytes(file);
         Chunk.Header h = DemoReader.readHeader(bytes);
         if (h == null) {
             return run(DemoReader.read(bytes), o); // no whole Header: the full read says why
         }
-        FutureTask<DemoContent.Checked> decode = new FutureTask<>(() -> DemoContent.check(DemoReader.read(bytes)));
+        record Read(DemoFile demo, int first) {
+        }
+        FutureTask<Read> decode = new FutureTask<>(() -> {
+            DemoFile demo = DemoReader.inspect(bytes);
+            return new Read(demo, checked(demo, o));
+        });
         Thread t = new Thread(decode, "dh-demo-decode");
         t.setDaemon(true);
         t.start();
@@ -150,20 +202,23 @@ public final class DemoReplay {
             throw e;
         }
         try {
-            DemoContent.Checked demo = decoded(decode);
+            Read read = decoded(decode);
             warnings.forEach(o.out()); // only for a file that reads: damage is the one thing to say
-            return replay(demo, h, server, o);
+            return replay(read.demo(), read.first(), h, server, o);
         } finally {
             server.shutdown("replay over");
         }
     }
 
-    private static DemoContent.Checked decoded(FutureTask<DemoContent.Checked> decode) throws DemoFormatException, ReplayException {
+    private static <T> T decoded(FutureTask<T> decode) throws DemoFormatException, ReplayException {
         try {
             return decode.get();
         } catch (ExecutionException e) {
             if (e.getCause() instanceof DemoFormatException f) {
                 throw f;
+            }
+            if (e.getCause() instanceof ReplayException r) {
+                throw r;
             }
             throw new ReplayException("the demo could not be decoded: " + e.getCause());
         } catch (InterruptedException e) {
@@ -257,49 +312,27 @@ public final class DemoReplay {
         }
     }
 
-    private static Result replay(DemoContent.Checked checked, Chunk.Header h, GameServer server, Options o)
-            throws ReplayException {
-        DemoFile demo = checked.file();
+    private static Result replay(DemoFile demo, int first, Chunk.Header h, GameServer server, Options o)
+            throws ReplayException, DemoFormatException {
         Consumer<String> out = o.out();
-        List<DemoFile.IndexedCheckpoint> cps = demo.checkpoints();
-        if (cps.isEmpty()) {
-            throw new ReplayException("the file ends before its opening checkpoint is whole; there is nothing to replay");
-        }
-        if (o.until() != null && o.until() < h.startTick()) {
-            throw new ReplayException("--until " + o.until() + " is before the recording's start tick " + h.startTick());
-        }
-        int first = 0;
-        if (o.from() != null) {
-            if (o.from() > demo.lastTick()) {
-                throw new ReplayException("--from " + o.from() + " is after the recording's last tick " + demo.lastTick());
-            }
-            if (o.until() != null && o.until() < o.from()) {
-                throw new ReplayException("--until " + o.until() + " is before --from " + o.from());
-            }
-            while (first + 1 < cps.size() && cps.get(first + 1).checkpoint().tick() <= o.from()) {
-                first++;
-            }
-            if (cps.get(first).checkpoint().tick() > o.from()) {
-                throw new ReplayException("--from " + o.from() + " is before the recording's start tick " + h.startTick());
-            }
-        }
-        DemoFile.IndexedCheckpoint opening = cps.get(first);
+        DemoFile.Segment opening = demo.segments().get(first);
+        Chunk.Checkpoint openingCheckpoint = opening.checkpoint();
+        Snapshot restored = SnapshotCodec.decode(openingCheckpoint.snapshot()); // the content check decoded it once already
         Universe u = server.universe();
         try {
-            u.restore(checked.snapshot(first));
+            u.restore(restored);
         } catch (IllegalArgumentException e) {
-            throw new ReplayException("chunk " + opening.chunkIndex() + " at byte " + demo.offset(opening.chunkIndex())
-                    + ": the checkpoint at tick " + opening.checkpoint().tick() + " cannot be restored: " + e.getMessage());
+            throw new ReplayException(opening.describe() + ": its checkpoint at tick " + openingCheckpoint.tick()
+                    + " cannot be restored: " + e.getMessage());
         }
-        long start = opening.checkpoint().tick();
+        long start = openingCheckpoint.tick();
         ReplayJudge judge = new ReplayJudge(h.notes(), out);
-        judge.checkpoint(start, checked.snapshot(first), u.snapshot()); // only an edited map can make this differ
+        judge.checkpoint(start, restored, u.snapshot()); // only an edited map can make this differ
         if (o.observer() != null) {
             server.addListener(o.observer());
         }
         PlayerInput[] inputs = new PlayerInput[Universe.MAX_SLOTS];
         int[] givenSlots = new int[Universe.MAX_SLOTS]; // the slots set in `inputs` this tick, cleared after it
-        int given = 0;
         server.setInputSource(slot -> inputs[slot]);
         boolean positions = o.logs().contains("positions"), ground = o.logs().contains("ground");
         boolean contacts = o.logs().contains("contacts");
@@ -307,59 +340,84 @@ public final class DemoReplay {
         if (contacts) {
             census(u, out);
         }
-        List<Chunk> chunks = demo.chunks();
-        int checkpointIndex = first + 1; // checked.snapshot(i) for the i-th checkpoint of the file
-        long tick = start;
         long nanos = System.nanoTime();
-        long replayed = 0;
-        for (int i = opening.chunkIndex() + 1; i < chunks.size(); i++) {
-            Chunk c = chunks.get(i);
-            if (c instanceof Chunk.End || c instanceof Chunk.Unknown) {
-                continue;
-            }
-            if (c.tick() > tick) {
-                // Boundary `tick` is complete (the content check saw to it that the next one is tick + 1).
-                if (o.until() != null && tick >= o.until()) {
-                    break;
+        /** Feeds the records to the server, one at a time, ticking at each new boundary. */
+        final class Walk implements DemoFile.RecordVisitor {
+            long tick = start;
+            long replayed;
+            int given;
+            boolean pastOpening;
+            boolean stopped;
+
+            @Override
+            public boolean visit(int index, Chunk c) {
+                if (!pastOpening) {
+                    // The opening checkpoint was restored; its boundary's records before it are in it.
+                    pastOpening = c instanceof Chunk.Checkpoint k && k.tick() == start;
+                    return true;
                 }
-                server.tickOnce();
-                while (given > 0) {
-                    inputs[givenSlots[--given]] = null;
+                if (c instanceof Chunk.End || c instanceof Chunk.Unknown) {
+                    return true;
                 }
-                if ((positions || ground || contacts) && tick >= logFrom) {
-                    log(u, tick, positions, ground, contacts, out);
+                if (c.tick() > tick) {
+                    // Boundary `tick` is complete (the content check saw to it that the next one is tick + 1).
+                    if (o.until() != null && tick >= o.until()) {
+                        stopped = true;
+                        return false;
+                    }
+                    server.tickOnce();
+                    while (given > 0) {
+                        inputs[givenSlots[--given]] = null;
+                    }
+                    if ((positions || ground || contacts) && tick >= logFrom) {
+                        log(u, tick, positions, ground, contacts, out);
+                    }
+                    replayed++;
+                    tick++;
                 }
-                replayed++;
-                tick++;
-            }
-            if (c instanceof Chunk.Input in) {
-                if (inputs[in.slot()] == null) {
-                    givenSlots[given++] = in.slot();
+                if (c instanceof Chunk.Input in) {
+                    if (inputs[in.slot()] == null) {
+                        givenSlots[given++] = in.slot();
+                    }
+                    inputs[in.slot()] = in.input();
+                } else if (c instanceof Chunk.Leave l) {
+                    server.removePawnWithoutSession(l.slot());
+                } else if (c instanceof Chunk.Join j) {
+                    server.addPawnWithoutSession(j.slot(), j.wireId(), j.name(), j.motion());
+                } else if (c instanceof Chunk.MoveOverride m) {
+                    u.setSettingsOverride(u.pawn(m.slot()), m.settings());
+                } else if (c instanceof Chunk.TickHash th) {
+                    judge.hash(th, u.stateHash());
+                } else if (c instanceof Chunk.Checkpoint k) {
+                    judge.checkpoint(k.tick(), SnapshotCodec.decode(k.snapshot()), u.snapshot());
                 }
-                inputs[in.slot()] = in.input();
-            } else if (c instanceof Chunk.Leave l) {
-                server.removePawnWithoutSession(l.slot());
-            } else if (c instanceof Chunk.Join j) {
-                server.addPawnWithoutSession(j.slot(), j.wireId(), j.name(), j.motion());
-            } else if (c instanceof Chunk.MoveOverride m) {
-                u.setSettingsOverride(u.pawn(m.slot()), m.settings());
-            } else if (c instanceof Chunk.TickHash th) {
-                judge.hash(th.tick(), th.hash(), u.stateHash());
-            } else if (c instanceof Chunk.Checkpoint k) {
-                judge.checkpoint(k.tick(), checked.snapshot(checkpointIndex++), u.snapshot());
+                return true;
             }
         }
+        Walk walk = new Walk();
+        for (DemoFile.Segment segment : demo.segments().subList(first, demo.segments().size())) {
+            segment.visitRecords(walk); // one record at a time: a segment's records are never all held
+            if (walk.stopped) {
+                break;
+            }
+        }
+        long tick = walk.tick;
+        long replayed = walk.replayed;
         double seconds = (System.nanoTime() - nanos) / 1e9;
+        String salvaged = demo.damage() == null ? null : "salvaged: replayed the " + demo.segments().size()
+                + " segment(s) before the damage (" + demo.damage().getMessage() + ")";
         Result r = new Result(start, replayed, u.tickCount(), seconds, judge.checkpoints(), judge.hashes(),
-                judge.divergedAt(), judge.firstHash(), judge.firstCheckpoint(), judge.headline(), demo.truncated());
+                judge.divergedAt(), judge.firstHash(), judge.firstCheckpoint(), judge.headline(), demo.truncated(), salvaged);
         StringBuilder line = new StringBuilder(String.format(Locale.ROOT,
                 "demo: replayed %d tick(s) from %d%s to %d in %.2fs (%.0f ticks/s), checked %d checkpoint(s) and %d state"
                         + " hash(es): ", replayed, start, o.from() == null ? "" : " (the checkpoint at or before --from "
                         + o.from() + ")", u.tickCount(), seconds, replayed / Math.max(seconds, 1e-9), judge.checkpoints(),
                 judge.hashes()));
         line.append(judge.verdict());
-        if (demo.truncated()) {
-            line.append("; the file is truncated: replayed to its last whole chunk");
+        if (salvaged != null) {
+            line.append("; the file is DAMAGED, ").append(salvaged);
+        } else if (demo.truncated()) {
+            line.append("; the file is truncated: replayed to its last whole segment");
         }
         out.accept(line.toString());
         return r;

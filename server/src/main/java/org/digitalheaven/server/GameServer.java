@@ -201,7 +201,7 @@ public final class GameServer {
         if (recording == null) {
             recording = new DemoRecording(this, demosFolder, engineVersion, gitSha, this::log);
             listeners.add(0, recording);
-            DemoRecording.warmUp();
+            recording.warmUp();
         }
         return recording;
     }

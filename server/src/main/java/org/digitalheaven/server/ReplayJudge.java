@@ -2,6 +2,7 @@ package org.digitalheaven.server;
 
 import java.util.List;
 import java.util.function.Consumer;
+import org.digitalheaven.demo.Chunk;
 import org.digitalheaven.universe.Snapshot;
 import org.digitalheaven.universe.SnapshotDiff;
 
@@ -33,17 +34,20 @@ final class ReplayJudge {
         this.out = out;
     }
 
-    void hash(long tick, long recorded, long replayed) {
+    void hash(Chunk.TickHash recorded, long replayed) {
         hashes++;
-        if (recorded == replayed || firstHash != null) {
+        if (recorded.matches(replayed) || firstHash != null) {
             return;
         }
+        long tick = recorded.tick();
         firstHash = tick;
         if (firstCheckpoint != null && firstCheckpoint == tick) {
             return; // this boundary's checkpoint, just printed, already says what differs
         }
-        hashLine = String.format("DIVERGED tick %d: the state hash differs (recorded %016x, replayed %016x);"
-                + " the next checkpoint names what differs", tick, recorded, replayed);
+        int digits = recorded.bits() / 4;
+        long mask = recorded.bits() == 64 ? -1L : (1L << recorded.bits()) - 1;
+        hashLine = String.format("DIVERGED tick %d: the state hash differs (recorded %0" + digits + "x, replayed %0" + digits
+                + "x); the next checkpoint names what differs", tick, recorded.hash() & mask, replayed & mask);
         out.accept(hashLine);
         showNotes();
     }

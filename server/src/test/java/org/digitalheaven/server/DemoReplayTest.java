@@ -137,7 +137,7 @@ class DemoReplayTest {
         assertTrue(r.truncated());
         assertTrue(r.ok(), out.toString());
         assertTrue(r.ticksReplayed() > 100 && r.ticksReplayed() < 300, out.toString());
-        assertTrue(out.get(out.size() - 1).endsWith("the file is truncated: replayed to its last whole chunk"), out.toString());
+        assertTrue(out.get(out.size() - 1).endsWith("the file is truncated: replayed to its last whole segment"), out.toString());
     }
 
     @Test

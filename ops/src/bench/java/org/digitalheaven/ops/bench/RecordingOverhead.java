@@ -1,15 +1,21 @@
 package org.digitalheaven.ops.bench;
 
+import java.io.BufferedReader;
+import java.io.InputStreamReader;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
+import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
-import org.digitalheaven.demo.Chunk;
+import java.util.Random;
 import org.digitalheaven.demo.DemoFile;
 import org.digitalheaven.demo.DemoReader;
-import org.digitalheaven.ops.bots.BotSwarm;
+import org.digitalheaven.demo.DemoSizes;
 import org.digitalheaven.server.DemoRecording;
 import org.digitalheaven.server.GameServer;
 import org.digitalheaven.server.NanoClock;
@@ -20,122 +26,198 @@ import org.digitalheaven.server.prefs.Preferences;
 import org.digitalheaven.server.protocol.PacketCodec;
 
 /**
- * What recording costs, measured side by side in one run: a server on {@code arena} with N bots over
- * real UDP (default 16), ticking at 60 Hz, alternating windows without and with a recording (default
- * 6 windows of 10 s). Every tick's work is timed; ticks that wrote a checkpoint are kept apart. Then
- * the sizes: bytes per pawn-tick of inputs, bytes per checkpoint, bytes per minute.
+ * What recording costs the tick, measured side by side in one run: a server on {@code arena} at 60 Hz
+ * in this JVM, N bots over real UDP in <em>another</em> JVM ({@code dh-host bots}, so they do not share
+ * this process's heap and JIT), and pairs of windows, one without and one with a recording, in an
+ * order drawn per pair (seeded), so that nothing periodic in the bots lines up with the recording,
+ * after a warm-up that includes a 30-second recording (discarded; it prints how the JIT's recompiling of
+ * the tick around a first recording shows). Inside the recording ticks, the recorder's own hooks are
+ * timed too ({@code RecorderListener.recorderNanos}): what recording adds to those very ticks, free of
+ * the window-to-window swings of the game's own work.
+ * Every tick is timed twice: wall time, and the game thread's own CPU time (which leaves out the time
+ * the thread waited for a core: on a small machine the bots' process and the JIT take turns with it).
+ * Ticks that started a segment (a checkpoint) are kept apart. Then what each recording's file holds:
+ * kB per player-minute and where the bytes go.
  *
- * <pre>java -cp ops/target/benchmarks.jar org.digitalheaven.ops.bench.RecordingOverhead [bots] [windows] [seconds]</pre>
+ * <pre>java -cp ops/target/benchmarks.jar org.digitalheaven.ops.bench.RecordingOverhead [bots] [pairs] [seconds] [wander|human] [checkpointTicks]</pre>
+ *
+ * A shorter checkpoint interval than the default 300 gives more checkpoint ticks to take a p99 of; one
+ * pair of 60 s gives the size of a one-minute recording.
  */
 public final class RecordingOverhead {
 
+    /** How long the discarded warm-up recording runs. */
+    private static final int WARM_UP_RECORDING_SECONDS = 30;
+
+    /** One tick: wall and CPU nanoseconds, whether a recording was on, and 1 for a checkpoint tick, 2 for an opening one. */
+    private record Sample(long wall, long cpu, boolean on, int checkpoint, long recorder) {
+    }
+
     public static void main(String[] args) throws Exception {
         int bots = args.length > 0 ? Integer.parseInt(args[0]) : 16;
-        int windows = args.length > 1 ? Integer.parseInt(args[1]) : 6;
-        int seconds = args.length > 2 ? Integer.parseInt(args[2]) : 10;
+        int pairs = args.length > 1 ? Integer.parseInt(args[1]) : 10;
+        int seconds = args.length > 2 ? Integer.parseInt(args[2]) : 6;
+        String style = args.length > 3 ? args[3] : "wander";
+        String checkpointTicks = args.length > 4 ? args[4] : "300";
         Path dir = Files.createTempDirectory("dh-overhead");
         Preferences prefs = Preferences.inMemory();
         prefs.set("server.maxPlayers", "64");
+        prefs.set("server.demo.checkpointTicks", checkpointTicks);
         GameServer server = new GameServer(new GameServer.Options(prefs, List.of(), NanoClock.SYSTEM, 1L, line -> { }),
                 new UdpTransport("127.0.0.1", 0, PacketCodec.MAX_CLIENT_DATAGRAM));
         server.start("arena");
         DemoRecording rec = server.enableRecording(dir, "bench", "bench");
+        ThreadMXBean threads = ManagementFactory.getThreadMXBean();
 
         // Our own loop around tickOnce, so each tick is timed and tagged; same scheduling as the server's.
-        List<long[]> samples = new ArrayList<>(); // {nanos, recording?1:0, checkpoint?1:0}
+        List<Sample> samples = new ArrayList<>();
         int[] lastCheckpoints = {0};
+        long[] lastRecorderNanos = {0};
         Runnable tick = () -> {
+            long c0 = threads.getCurrentThreadCpuTime();
             long t0 = System.nanoTime();
             server.tickOnce();
             long t1 = System.nanoTime();
+            long c1 = threads.getCurrentThreadCpuTime();
             boolean on = rec.recording();
             int cps = rec.checkpoints();
             boolean checkpoint = on && cps != lastCheckpoints[0];
             lastCheckpoints[0] = cps;
+            long recorder = rec.recorderNanos() - lastRecorderNanos[0]; // the recorder's hooks, timed inside this tick
+            lastRecorderNanos[0] = rec.recorderNanos();
             synchronized (samples) {
-                samples.add(new long[] {t1 - t0, on ? 1 : 0, checkpoint ? 1 : 0});
+                samples.add(new Sample(t1 - t0, c1 - c0, on, checkpoint ? (cps == 1 ? 2 : 1) : 0, recorder));
             }
         };
         TickLoop loop = new TickLoop(NanoClock.SYSTEM, TickLoop.PARK, 1_000_000_000L / 60, 5, tick, new TickStats());
         Thread game = new Thread(loop::run, "dh-game");
         game.start();
-        try (BotSwarm swarm = BotSwarm.connect(bots, server.localAddress(), server.universe().map(), 1L, s -> { })) {
-            swarm.start(60);
-            Thread.sleep(5_000); // warm up: JIT, joins settle
+        int port = ((InetSocketAddress) server.localAddress()).getPort();
+        Process botsProcess = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp",
+                System.getProperty("java.class.path"), "org.digitalheaven.ops.Host", "bots", "--connect", "127.0.0.1:" + port,
+                "--count", Integer.toString(bots), "--style", style, "--map", "arena").redirectErrorStream(true).start();
+        BufferedReader botsOut = new BufferedReader(new InputStreamReader(botsProcess.getInputStream(), StandardCharsets.UTF_8));
+        String line;
+        while ((line = botsOut.readLine()) != null && !line.contains("connected")) {
+            System.out.println("bots: " + line);
+        }
+        System.out.println("bots (pid " + botsProcess.pid() + "): " + line);
+        List<Sample> off = new ArrayList<>(), on = new ArrayList<>();
+        List<double[]> pairRatios = new ArrayList<>(); // {wall, cpu}: the pair's recording window median over its other's
+        Random order = new Random(1);
+        try {
+            // Warm up: joins settle; then one recording, discarded. The first recording in a JVM takes branches
+            // the compiled tick has never taken, so the JIT recompiles the tick around it: for the first
+            // minute or so ticks run slower (printed here), then not again.
+            Thread.sleep(5_000);
             synchronized (samples) {
                 samples.clear();
             }
-            List<long[]> off = new ArrayList<>(), on = new ArrayList<>();
-            for (int w = 0; w < windows; w++) {
-                boolean recording = w % 2 == 1;
-                String name = "window" + w;
-                if (recording) {
-                    server.submit(() -> rec.record(name));
-                }
-                Thread.sleep(seconds * 1_000L);
-                if (recording) {
-                    server.submit(rec::stop);
-                    Thread.sleep(200);
-                }
+            server.submit(() -> rec.record("warm-up"));
+            for (int s = 0; s < WARM_UP_RECORDING_SECONDS; s += 10) {
+                Thread.sleep(10_000);
                 synchronized (samples) {
-                    long[] window = samples.stream().mapToLong(x -> x[0]).sorted().toArray();
-                    System.out.printf(Locale.ROOT, "window %d (%s): %d ticks, median %.1f us%n", w,
-                            recording ? "recording" : "off", window.length, pct(window, 50) / 1e3);
-                    for (long[] s : samples) {
-                        (s[1] == 1 ? on : off).add(s);
-                    }
+                    System.out.printf(Locale.ROOT, "warm-up recording, seconds %d to %d: median tick %.1f us wall, %.1f us CPU%n",
+                            s, s + 10, median(samples, true) / 1e3, median(samples, false) / 1e3);
                     samples.clear();
                 }
             }
-            loop.stop();
-            game.join();
-            long[] offT = times(off, false), onT = times(on, false);
-            long[] cpT = on.stream().filter(s -> s[2] == 1).mapToLong(s -> s[0]).sorted().toArray();
-            long[] onOther = on.stream().filter(s -> s[2] == 0).mapToLong(s -> s[0]).sorted().toArray();
-            System.out.printf(Locale.ROOT, "%d bots, %d windows of %d s alternating (off first)%n", bots, windows, seconds);
-            System.out.printf(Locale.ROOT, "without recording: %d ticks, median %.1f us, p99 %.1f us%n", offT.length,
-                    pct(offT, 50) / 1e3, pct(offT, 99) / 1e3);
-            System.out.printf(Locale.ROOT, "with recording:    %d ticks, median %.1f us, p99 %.1f us%n", onT.length,
-                    pct(onT, 50) / 1e3, pct(onT, 99) / 1e3);
-            System.out.printf(Locale.ROOT, "median ratio with/without: %.3f%n", pct(onT, 50) / (double) pct(offT, 50));
-            System.out.printf(Locale.ROOT, "checkpoint ticks: %d, p99 %.1f us; other recording ticks p99 %.1f us%n",
-                    cpT.length, pct(cpT, 99) / 1e3, pct(onOther, 99) / 1e3);
-            System.out.println("checkpoint tick durations (us, sorted): " + Arrays.toString(
-                    Arrays.stream(cpT).map(x -> x / 1000).toArray()));
-        }
-        // Sizes, from the files just written.
-        long inputChunks = 0, inputBytes = 0, cpChunks = 0, cpBytes = 0, total = 0, ticks = 0;
-        try (var files = Files.list(dir)) {
-            for (Path f : files.sorted().toList()) {
-                DemoFile d = DemoReader.read(f);
-                total += Files.size(f);
-                ticks += d.end().lastTick() - d.header().startTick();
-                for (Chunk c : d.chunks()) {
-                    int len = org.digitalheaven.demo.ChunkKind.encodeChunk(c).length;
-                    if (c instanceof Chunk.Input) {
-                        inputChunks++;
-                        inputBytes += len;
-                    } else if (c instanceof Chunk.Checkpoint) {
-                        cpChunks++;
-                        cpBytes += len;
+            server.submit(rec::stop);
+            Thread.sleep(5_000);
+            synchronized (samples) {
+                System.out.printf(Locale.ROOT, "after it, 5 s without: median tick %.1f us wall, %.1f us CPU%n",
+                        median(samples, true) / 1e3, median(samples, false) / 1e3);
+                samples.clear();
+            }
+            for (int p = 0; p < pairs; p++) {
+                boolean recordingFirst = order.nextBoolean();
+                long[][] medians = new long[2][]; // [off, on] -> {wall, cpu}
+                for (int half = 0; half < 2; half++) {
+                    boolean recording = half == 0 ? recordingFirst : !recordingFirst;
+                    String name = "pair" + p;
+                    if (recording) {
+                        server.submit(() -> rec.record(name));
+                    }
+                    Thread.sleep(seconds * 1_000L);
+                    if (recording) {
+                        server.submit(rec::stop);
+                        Thread.sleep(200);
+                    }
+                    synchronized (samples) {
+                        // The stop tick (recording already off when tagged) is left out of both.
+                        List<Sample> window = samples.stream().filter(s -> s.on() == recording).toList();
+                        medians[recording ? 1 : 0] = new long[] {median(window, true), median(window, false)};
+                        (recording ? on : off).addAll(window);
+                        samples.clear();
                     }
                 }
+                pairRatios.add(new double[] {medians[1][0] / (double) medians[0][0], medians[1][1] / (double) medians[0][1]});
+                System.out.printf(Locale.ROOT, "pair %d (%s first): median tick without %.1f us wall, %.1f us CPU; with %.1f us"
+                        + " wall, %.1f us CPU%n", p, recordingFirst ? "recording" : "off", medians[0][0] / 1e3,
+                        medians[0][1] / 1e3, medians[1][0] / 1e3, medians[1][1] / 1e3);
+            }
+        } finally {
+            botsProcess.destroy();
+            botsProcess.waitFor();
+            loop.stop();
+            game.join();
+        }
+        List<Sample> checkpoints = on.stream().filter(s -> s.checkpoint() == 1).toList();
+        List<Sample> others = on.stream().filter(s -> s.checkpoint() == 0).toList();
+        List<Sample> openings = on.stream().filter(s -> s.checkpoint() == 2).toList();
+        System.out.printf(Locale.ROOT, "%d %s bots in another JVM, %d pairs of %d s windows (order drawn per pair),"
+                + " a checkpoint every %s ticks%n", bots, style, pairs, seconds, checkpointTicks);
+        for (boolean wall : new boolean[] {true, false}) {
+            String what = wall ? "wall" : "CPU";
+            System.out.printf(Locale.ROOT, "%s: without recording %d ticks, median %.1f us, p99 %.1f us; with recording %d ticks,"
+                    + " median %.1f us, p99 %.1f us; median tick ratio %.3f%n", what, off.size(), pct(off, 50, wall) / 1e3,
+                    pct(off, 99, wall) / 1e3, on.size(), pct(on, 50, wall) / 1e3, pct(on, 99, wall) / 1e3,
+                    pct(on, 50, wall) / (double) pct(off, 50, wall));
+            double[] r = pairRatios.stream().mapToDouble(x -> x[wall ? 0 : 1]).sorted().toArray();
+            System.out.printf(Locale.ROOT, "%s, per pair (recording window median / its pair's other): median %.3f of %s%n", what,
+                    r[r.length / 2], Arrays.stream(r).mapToObj(x -> String.format(Locale.ROOT, "%.3f", x)).toList());
+            System.out.printf(Locale.ROOT, "%s: checkpoint ticks %d, median %.1f us, p99 %.1f us; other recording ticks p99 %.1f us"
+                    + " (ratio %.2f)%n", what, checkpoints.size(), pct(checkpoints, 50, wall) / 1e3,
+                    pct(checkpoints, 99, wall) / 1e3, pct(others, 99, wall) / 1e3,
+                    pct(checkpoints, 99, wall) / (double) pct(others, 99, wall));
+        }
+        // Inside the same ticks: what the recorder's own hooks took, and the tick without them.
+        long[] recorderNs = on.stream().filter(s -> s.checkpoint() != 2).mapToLong(Sample::recorder).sorted().toArray();
+        long[] cpRecorderNs = checkpoints.stream().mapToLong(Sample::recorder).sorted().toArray();
+        double[] inSitu = on.stream().filter(s -> s.checkpoint() != 2 && s.wall() > s.recorder())
+                .mapToDouble(s -> s.wall() / (double) (s.wall() - s.recorder())).sorted().toArray();
+        System.out.printf(Locale.ROOT, "the recorder's hooks, timed inside the recording ticks: median %.2f us, p99 %.2f us;"
+                + " at checkpoint ticks median %.2f us, max %.2f us; tick / (tick - recorder): median %.4f%n",
+                at(recorderNs, 50) / 1e3, at(recorderNs, 99) / 1e3, at(cpRecorderNs, 50) / 1e3, at(cpRecorderNs, 100) / 1e3,
+                inSitu.length == 0 ? 0 : inSitu[inSitu.length / 2]);
+        System.out.printf(Locale.ROOT, "opening ticks (a recording's first; the file is created off the game thread), wall: %s us%n",
+                openings.stream().mapToLong(Sample::wall).sorted().mapToObj(t -> String.format(Locale.ROOT, "%.0f", t / 1e3))
+                        .toList());
+        // Sizes, from the files just written.
+        try (var files = Files.list(dir)) {
+            for (Path f : files.filter(f -> !f.getFileName().toString().startsWith("warm-up")).sorted().toList()) {
+                DemoFile d = DemoReader.read(f);
+                long ticks = d.lastTick() - d.header().startTick();
+                System.out.printf(Locale.ROOT, "file %s: %d ticks, %.2f kB per player-minute with %d players; %s%n",
+                        f.getFileName(), ticks, Files.size(f) / 1000.0 / bots / (ticks / 3600.0), bots, DemoSizes.of(d));
             }
         }
-        System.out.printf(Locale.ROOT, "inputs: %.1f bytes per pawn-tick; checkpoints: %.0f bytes each with %d pawns;"
-                + " %.1f kB per minute with %d bots%n", inputBytes / (double) inputChunks, cpBytes / (double) cpChunks,
-                bots, total / (ticks / 3600.0) / 1e3, bots);
         server.shutdown("done");
     }
 
-    private static long[] times(List<long[]> s, boolean dummy) {
-        return s.stream().mapToLong(x -> x[0]).sorted().toArray();
+    private static long at(long[] sorted, double p) {
+        return sorted.length == 0 ? 0 : sorted[(int) Math.min(sorted.length - 1, Math.floor(p / 100.0 * sorted.length))];
     }
 
-    private static long pct(long[] sorted, double p) {
-        if (sorted.length == 0) {
+    private static long median(List<Sample> s, boolean wall) {
+        return pct(s, 50, wall);
+    }
+
+    private static long pct(List<Sample> s, double p, boolean wall) {
+        if (s.isEmpty()) {
             return 0;
         }
+        long[] sorted = s.stream().mapToLong(x -> wall ? x.wall() : x.cpu()).sorted().toArray();
         return sorted[(int) Math.min(sorted.length - 1, Math.floor(p / 100.0 * sorted.length))];
     }
 

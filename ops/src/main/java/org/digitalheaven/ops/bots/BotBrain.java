@@ -5,6 +5,7 @@ import java.util.Random;
 import org.digitalheaven.physics.Vec3;
 import org.digitalheaven.universe.PawnState;
 import org.digitalheaven.universe.PlayerInput;
+import org.digitalheaven.universe.ScriptedPlay;
 import org.digitalheaven.universe.Snapshot;
 
 /**
@@ -12,8 +13,18 @@ import org.digitalheaven.universe.Snapshot;
  * triggers and teleporters, so bots use them), pick another when there or stuck, strafe, jump and crouch now and then.
  * Seeded, so a swarm's behaviour repeats for a given seed; its output is ordinary input, which the
  * server quantizes and records like any client's.
+ *
+ * <p>Two styles: {@link Style#WANDER} aims straight at the waypoint with a random twitch each tick and
+ * changes keys every second or two; {@link Style#HUMAN} moves the view like a hand on a mouse, drawn
+ * toward the waypoint, and presses keys at human rates ({@link ScriptedPlay.Human}): input that looks
+ * like a person's, for measuring what recordings of people cost.
  */
 public final class BotBrain {
+
+    /** How a bot moves its view and presses keys. */
+    public enum Style {
+        WANDER, HUMAN
+    }
 
     private final List<Vec3> waypoints;
     private final Random rnd;
@@ -24,14 +35,20 @@ public final class BotBrain {
     private float strafe;
     private int buttons;
     private float yaw;
+    private final ScriptedPlay.Human human;
 
     public BotBrain(List<Vec3> waypoints, long seed) {
+        this(waypoints, seed, Style.WANDER);
+    }
+
+    public BotBrain(List<Vec3> waypoints, long seed, Style style) {
         if (waypoints.isEmpty()) {
             throw new IllegalArgumentException("a bot needs at least one waypoint");
         }
         this.waypoints = List.copyOf(waypoints);
         this.rnd = new Random(seed);
         this.goal = this.waypoints.get(rnd.nextInt(this.waypoints.size()));
+        this.human = style == Style.HUMAN ? new ScriptedPlay.Human(seed, 0f) : null;
     }
 
     /** The input for this tick, given the latest snapshot and the bot's own wire id. */
@@ -63,7 +80,11 @@ public final class BotBrain {
             buttons = rnd.nextInt(8) == 0 ? PlayerInput.CROUCH : (rnd.nextInt(3) == 0 ? PlayerInput.SPRINT : 0);
         }
         // Yaw 0 faces +X and 90 faces -Z.
-        yaw = (float) StrictMath.toDegrees(StrictMath.atan2(-to.z(), to.x())) + (rnd.nextFloat() - 0.5f) * 10f;
+        double aim = StrictMath.toDegrees(StrictMath.atan2(-to.z(), to.x()));
+        if (human != null) {
+            return human.next(aim);
+        }
+        yaw = (float) aim + (rnd.nextFloat() - 0.5f) * 10f;
         int b = buttons;
         if (rnd.nextInt(90) == 0 || (stuckTicks > 30 && rnd.nextInt(10) == 0)) {
             b |= PlayerInput.JUMP;

@@ -35,6 +35,12 @@ public final class BotSwarm implements AutoCloseable {
     /** Connects {@code count} bots to {@code server} (blocking until each is accepted). */
     public static BotSwarm connect(int count, SocketAddress server, GameMap map, long seed, Consumer<String> log)
             throws IOException, InterruptedException {
+        return connect(count, server, map, seed, log, BotBrain.Style.WANDER);
+    }
+
+    /** {@link #connect(int, SocketAddress, GameMap, long, Consumer)} with bots of a given style. */
+    public static BotSwarm connect(int count, SocketAddress server, GameMap map, long seed, Consumer<String> log,
+            BotBrain.Style style) throws IOException, InterruptedException {
         BotSwarm s = new BotSwarm(log);
         List<Vec3> waypoints = waypoints(map);
         try {
@@ -42,7 +48,7 @@ public final class BotSwarm implements AutoCloseable {
                 GameClient c = new GameClient(new UdpTransport("127.0.0.1", 0), server, "bot" + i);
                 s.clients.add(c);
                 c.connect(5_000);
-                s.brains.add(new BotBrain(waypoints, seed * 1_000_003L + i));
+                s.brains.add(new BotBrain(waypoints, seed * 1_000_003L + i, style));
             }
         } catch (IOException | InterruptedException e) {
             s.close();

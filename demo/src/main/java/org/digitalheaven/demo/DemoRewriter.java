@@ -1,0 +1,185 @@
+package org.digitalheaven.demo;
+
+import java.io.ByteArrayOutputStream;
+import java.util.ArrayList;
+import java.util.List;
+import org.digitalheaven.universe.PlayerInput;
+import org.digitalheaven.universe.Snapshot;
+import org.digitalheaven.universe.SnapshotCodec;
+import org.digitalheaven.universe.Universe;
+
+/**
+ * Writes a demo's records, in the order a recording makes them, as a file in the current format: what
+ * {@code demo convert} does to an older file, and how tests build files from records. A new segment
+ * starts at every checkpoint's boundary; a version 1 file's 64-bit tick hashes keep their low 32 bits,
+ * which is what the current format stores; chunks of kinds this build does not know follow, as chunks
+ * of their own, the segment they were in (unless their code is one the current format uses itself). A last boundary whose inputs are not all there (a file cut
+ * off while they were written) is left out, as a replay would leave it unsimulated.
+ */
+public final class DemoRewriter {
+
+    /** What was written, and what could not be carried over. */
+    public record Rewritten(byte[] bytes, long lastTick, int segments, int droppedUnknown) {
+    }
+
+    private final DemoEncoder encoder = new DemoEncoder();
+    private final SegmentCodec.Writer segment = new SegmentCodec.Writer();
+    private final ByteArrayOutputStream out = new ByteArrayOutputStream();
+    private final List<Chunk> pending = new ArrayList<>();
+    /** Chunks of kinds this build does not know: carried as chunks of their own after the segment they were in. */
+    private final List<Chunk.Unknown> unknown = new ArrayList<>();
+    private final PlayerInput[] inputs = new PlayerInput[Universe.MAX_SLOTS];
+    private final boolean[] live = new boolean[Universe.MAX_SLOTS];
+    private boolean begun;
+    private long tick;
+    private Chunk.TickHash hash;
+    private int given;
+    private int droppedUnknown;
+
+    private DemoRewriter() {
+    }
+
+    /**
+     * Writes {@code header} and {@code records} (Header, End and unknown kinds among them are skipped)
+     * as a complete file. The records must be sound: {@link DemoContent} checks a file's before it is
+     * rewritten.
+     */
+    public static Rewritten write(Chunk.Header header, Iterable<Chunk> records) {
+        DemoRewriter w = start(header);
+        for (Chunk c : records) {
+            w.take(c);
+        }
+        return w.finish();
+    }
+
+    private static DemoRewriter start(Chunk.Header header) {
+        DemoRewriter w = new DemoRewriter();
+        w.out.writeBytes(w.encoder.fileHeader());
+        w.out.writeBytes(w.encoder.header(header));
+        w.tick = header.startTick();
+        return w;
+    }
+
+    /**
+     * Rewrites a whole file (read, and content-checked, first) in the current format, one record at a
+     * time; a version 2 file's unknown chunks go along, after the segment they followed.
+     */
+    public static Rewritten rewrite(DemoFile demo) throws DemoFormatException {
+        DemoContent.check(demo);
+        DemoRewriter w = start(demo.header());
+        List<DemoFile.Unknown> unknown = demo.unknown();
+        int u = 0;
+        for (DemoFile.Segment s : demo.segments()) {
+            while (u < unknown.size() && unknown.get(u).beforeSegment() <= s.index()) {
+                w.take(unknown.get(u++).chunk());
+            }
+            s.visitRecords((i, c) -> {
+                w.take(c);
+                return true;
+            });
+        }
+        while (u < unknown.size()) {
+            w.take(unknown.get(u++).chunk());
+        }
+        return w.finish();
+    }
+
+    private void take(Chunk c) {
+        if (c instanceof Chunk.Header || c instanceof Chunk.End) {
+            return;
+        }
+        if (c instanceof Chunk.Unknown u) {
+            if (u.code() == DemoEncoder.HEADER || u.code() == DemoEncoder.SEGMENT || u.code() == DemoEncoder.END) {
+                droppedUnknown++; // a kind the current format has taken for its own
+            } else {
+                unknown.add(u);
+            }
+            return;
+        }
+        if (c.tick() > tick) {
+            endBoundary();
+            tick = c.tick();
+        }
+        if (c instanceof Chunk.Leave || c instanceof Chunk.Join || c instanceof Chunk.MoveOverride) {
+            pending.add(c); // the boundary's checkpoint, if it has one, decides which segment they go in
+        } else if (c instanceof Chunk.Checkpoint k) {
+            if (begun) {
+                writeSegment();
+            }
+            segment.begin(tick);
+            begun = true;
+            flushPending();
+            Snapshot s = SnapshotCodec.decode(k.snapshot());
+            segment.checkpoint(k.snapshot(), s.pawns());
+            java.util.Arrays.fill(live, false);
+            s.pawns().forEach(p -> live[p.slot()] = true);
+        } else if (c instanceof Chunk.TickHash th) {
+            flushPending();
+            hash = th;
+        } else if (c instanceof Chunk.Input in) {
+            inputs[in.slot()] = in.input();
+            given++;
+        }
+    }
+
+    private void writeSegment() {
+        out.writeBytes(encoder.segment(segment.firstTick(), segment.ticks(), segment.records()));
+        writeUnknown();
+    }
+
+    private void writeUnknown() {
+        for (Chunk.Unknown u : unknown) {
+            out.writeBytes(encoder.unknown(u.code(), u.payload()));
+        }
+        unknown.clear();
+    }
+
+    private void flushPending() {
+        for (Chunk c : pending) {
+            if (c instanceof Chunk.Leave l) {
+                segment.leave(l.slot());
+                live[l.slot()] = false;
+            } else if (c instanceof Chunk.Join j) {
+                segment.join(j.slot(), j.wireId(), j.name(), j.motion());
+                live[j.slot()] = true;
+            } else if (c instanceof Chunk.MoveOverride o) {
+                segment.override(o.slot(), o.settings());
+            }
+        }
+        pending.clear();
+    }
+
+    /** The boundary is over: its TICK record, when its hash and every live pawn's input came. */
+    private void endBoundary() {
+        int liveCount = 0;
+        for (boolean l : live) {
+            liveCount += l ? 1 : 0;
+        }
+        if (hash != null && given == liveCount) {
+            segment.tick(hash.hash(), inputs);
+        }
+        hash = null;
+        given = 0;
+        java.util.Arrays.fill(inputs, null);
+    }
+
+    private Rewritten finish() {
+        flushPending();
+        if (!begun) {
+            writeUnknown();
+            out.writeBytes(encoder.end(tick));
+            return new Rewritten(out.toByteArray(), tick, 0, droppedUnknown);
+        }
+        int liveCount = 0;
+        for (boolean l : live) {
+            liveCount += l ? 1 : 0;
+        }
+        if (hash != null && given == liveCount) {
+            segment.tick(hash.hash(), inputs);
+        }
+        long last = segment.firstTick() + segment.ticks();
+        writeSegment();
+        out.writeBytes(encoder.end(last));
+        return new Rewritten(out.toByteArray(), last, encoder.segments(), droppedUnknown);
+    }
+}
