@@ -510,6 +510,38 @@ class LauncherScriptTest {
                     "a JIT option in JAVA_OPTS wins");
         }
 
+        @Test
+        void aSeekOrAnUntilCountsOnlyTheStretchItReplays() throws Exception {
+            Files.createDirectories(jar.getParent());
+            Files.writeString(jar, "");
+            // A real version 2 demo (the arena golden: ticks 0 to 1200) grown to 600 KiB by filler between
+            // its Header and its End: long enough for C2 as a whole, its last 100 ticks a twelfth of it.
+            byte[] golden;
+            try (var in = LauncherScriptTest.class.getResourceAsStream("/demos/golden-arena.dh-demo")) {
+                golden = in.readAllBytes();
+            }
+            int headerEnd = 8 + 13 + java.nio.ByteBuffer.wrap(golden, 9, 4).order(java.nio.ByteOrder.LITTLE_ENDIAN).getInt();
+            byte[] grown = new byte[600 << 10];
+            System.arraycopy(golden, 0, grown, 0, headerEnd);
+            System.arraycopy(golden, golden.length - 29, grown, grown.length - 29, 29);
+            Files.write(tmp.resolve("elsewhere/long.dh-demo"), grown);
+            String c1 = "ARG:-XX:TieredStopAtLevel=1\n", c2 = "ARG:-jar\n";
+            assertTrue(dhHost("--demo", "long.dh-demo").out().startsWith(c2), "the whole file is long");
+            assertTrue(dhHost("--demo", "long.dh-demo", "--from", "1100").out().startsWith(c1), "its last 100 ticks are short");
+            assertTrue(dhHost("--demo=long.dh-demo", "--from=1100").out().startsWith(c1));
+            assertTrue(dhHost("--demo", "long.dh-demo", "--until", "100").out().startsWith(c1), "so are its first 100");
+            assertTrue(dhHost("--demo", "long.dh-demo", "--from", "0").out().startsWith(c2));
+            assertTrue(dhHost("--demo", "long.dh-demo", "--from", "300", "--until", "900").out().startsWith(c2), "half is long");
+            // Without an End (a file cut off while recording) the stretch is unknown: the size decides.
+            Files.write(tmp.resolve("elsewhere/cut.dh-demo"), java.util.Arrays.copyOf(grown, grown.length - 1));
+            assertTrue(dhHost("--demo", "cut.dh-demo", "--from", "1100").out().startsWith(c2));
+            // Junk where the numbers are, or in the options, never stops the launcher: Java says what is wrong.
+            Files.write(tmp.resolve("elsewhere/junk.dh-demo"), demoOf(2, 600 << 10));
+            assertTrue(dhHost("--demo", "junk.dh-demo", "--from", "1100").out().startsWith(c2));
+            assertTrue(dhHost("--demo", "long.dh-demo", "--from", "-5").out().startsWith(c2));
+            assertTrue(dhHost("--demo", "long.dh-demo", "--until", "x1").out().startsWith(c2));
+        }
+
         /** {@code size} bytes that start like a demo of that format version. */
         private static byte[] demoOf(int version, int size) {
             byte[] b = new byte[size];
