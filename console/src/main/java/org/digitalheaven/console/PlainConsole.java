@@ -23,7 +23,7 @@ public final class PlainConsole extends ServerConsole {
     }
 
     @Override
-    public void print(String line) {
+    protected void show(String line) {
         synchronized (out) {
             out.println(line);
             out.flush();

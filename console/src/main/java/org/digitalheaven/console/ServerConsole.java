@@ -5,6 +5,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import org.digitalheaven.server.CommandExecutor;
 import org.digitalheaven.server.GameServer;
+import org.digitalheaven.server.PrintableText;
 
 /**
  * The dedicated server's own console: reads lines on a daemon thread of its own, queues each on the
@@ -28,8 +29,17 @@ public abstract class ServerConsole implements AutoCloseable {
     private CommandExecutor commands;
     private Thread reader;
 
-    /** Prints one line of output (a log line or a verb's reply). Safe from any thread. */
-    public abstract void print(String line);
+    /**
+     * Prints one line of output (a log line or a verb's reply). Safe from any thread. Whatever in it
+     * came from outside (a player's chat, a file's name) is shown, never acted on by the terminal:
+     * control and invisible formatting characters are escaped ({@link PrintableText}).
+     */
+    public final void print(String line) {
+        show(PrintableText.lines(line));
+    }
+
+    /** Shows one line of output that is already safe to print. Safe from any thread. */
+    protected abstract void show(String line);
 
     /**
      * Reads lines until input ends or {@link #isClosing()}, handing each to {@link #submit}. Runs on

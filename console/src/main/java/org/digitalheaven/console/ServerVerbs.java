@@ -36,7 +36,7 @@ final class ServerVerbs {
         r.register(new Verb("status", Authority.PLAYER, "status",
                 "map, tick, players, tick time and network counters", 0, 0, v::status, null));
         r.register(new Verb("players", Authority.PLAYER, "players",
-                "slot, wire id, name, authority, address and position of each player", 0, 0, v::players, null));
+                "slot, wire id, name, authority and position of each player (and address, for admins)", 0, 0, v::players, null));
         r.register(new Verb("say", Authority.PLAYER, "say <text...>",
                 "sends a chat line to everyone (players: at most 5 in 10 s)", 1, Verb.UNBOUNDED, v::say, null));
         r.register(new Verb("map", Authority.ADMIN, "map <name|barcode|file.map>",
@@ -92,6 +92,8 @@ final class ServerVerbs {
                 + s.unexpectedPackets() + " unexpected");
         ctx.reply(String.format(java.util.Locale.ROOT, "sent %.1f MB, %.1f kB/s per client", s.bytesSent() / 1e6,
                 s.bytesPerClientSecond() / 1e3));
+        ctx.reply("logins: " + s.wrongPasswords() + " wrong password(s), " + s.loginsRefusedWhileWaiting()
+                + " refused while waiting, " + s.addressesWaitingToLogin() + " address(es) waiting now");
     }
 
     private void players(CommandContext ctx, List<String> args) {
@@ -105,13 +107,15 @@ final class ServerVerbs {
         for (Session p : sessions) {
             width = Math.max(width, p.name().length());
         }
-        String row = "%4s  %4s  %-" + width + "s  %-6s  %-22s  %s";
-        ctx.reply(String.format(Locale.ROOT, row, "slot", "wire", "name", "auth", "address", "position"));
+        // A player's address is for admins only: players see no one's, their own included.
+        boolean addresses = ctx.isAdmin();
+        String row = "%4s  %4s  %-" + width + "s  %-6s  " + (addresses ? "%-22s  %s" : "%s%s");
+        ctx.reply(String.format(Locale.ROOT, row, "slot", "wire", "name", "auth", addresses ? "address" : "", "position"));
         for (Session p : sessions) {
             Pawn pawn = s.universe().pawn(p.slot());
             String where = pawn == null ? "-" : position(pawn.motion().position());
             ctx.reply(String.format(Locale.ROOT, row, p.slot(), p.wireId(), p.name(), label(p.authority()),
-                    p.address(), where));
+                    addresses ? p.address() : "", where));
         }
     }
 
@@ -189,15 +193,8 @@ final class ServerVerbs {
             ctx.reply("already logged in as admin");
             return;
         }
-        String admin = ctx.server().prefs().adminPassword();
-        if (admin == null || admin.isEmpty()) {
-            ctx.reply("login is off on this server: " + Preferences.ADMIN_PASSWORD
-                    + " is not set (an admin sets it at the server console)");
-        } else if (ctx.server().login(session, args.get(0))) {
-            ctx.reply("logged in: you have admin authority");
-        } else {
-            ctx.reply("login refused: wrong password");
-        }
+        String refused = ctx.server().login(session, args.get(0));
+        ctx.reply(refused == null ? "logged in: you have admin authority" : refused);
     }
 
     private void quit(CommandContext ctx, List<String> args) {

@@ -75,7 +75,7 @@ public final class TerminalConsole extends ServerConsole {
     }
 
     @Override
-    public void print(String line) {
+    protected void show(String line) {
         if (isClosing()) {
             System.out.println(line);
             return;

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 import org.digitalheaven.physics.MoveSettings;
+import org.digitalheaven.server.PrintableText;
 import org.digitalheaven.server.client.GameClient;
 import org.digitalheaven.server.prefs.Preferences;
 import org.digitalheaven.universe.Pawn;
@@ -67,11 +68,56 @@ class ConsoleVerbsTest {
         assertTrue(row.matches("\\s+0\\s+1\\s+alice\\s+player\\s+loopback\\S*\\s+\\(-?\\d+\\.\\d\\d, -?\\d+\\.\\d\\d, -?\\d+\\.\\d\\d\\)"), row);
     }
 
+    /** A player asking sees every player but no one's address; an admin sees them. */
+    @Test
+    void playersShowsAddressesOnlyToAdmins() throws Exception {
+        try (GameClient bob = embedded.connectLocalPlayer("bob")) {
+            bob.sendCommand("players");
+            List<String> seen = new java.util.ArrayList<>();
+            for (long deadline = System.nanoTime() + ScriptedConsole.TIMEOUT_MILLIS * 1_000_000L;
+                    seen.stream().noneMatch(l -> l.contains("bob")) && System.nanoTime() < deadline; ScriptedConsole.pause()) {
+                seen.addAll(bob.drainOutput());
+            }
+            String header = seen.stream().filter(l -> l.contains("slot")).findFirst().orElseThrow(() -> new AssertionError(seen));
+            String row = seen.stream().filter(l -> l.contains("bob")).findFirst().orElseThrow(() -> new AssertionError(seen));
+            assertTrue(!header.contains("address") && !row.contains("loopback"), seen.toString());
+            assertTrue(row.matches("\\s+0\\s+1\\s+bob\\s+player\\s+\\(.*\\)"), row);
+            console.run("players", "slot  wire  name");
+            assertTrue(console.awaitContaining("bob").contains("loopback"), "the console is admin");
+        }
+    }
+
     @Test
     void sayReachesEveryPlayerAndTheLog() throws Exception {
         try (GameClient alice = embedded.connectLocalPlayer("alice")) {
             console.run("say hello   \"arena\"", "console: hello   \"arena\"");
             awaitOutput(alice, "console: hello   \"arena\"");
+        }
+    }
+
+    /**
+     * A player's chat and a remote kick reason full of terminal control (ESC sequences that clear and
+     * retitle, BEL, backspaces, carriage return, C1 CSI, a bidi override, zero-width and tag
+     * characters) reach the server's console and every other client as visible escapes, never raw.
+     */
+    @Test
+    void chatReachesNobodyAsTerminalControl() throws Exception {
+        String hostile = "\u001b[2J\u001b]0;owned\u0007\b\b\rX\u009b31m\u202eevil\u200b\u2066\udb40\udc41\u0000";
+        try (GameClient mallory = embedded.connectLocalPlayer("mallory");
+                GameClient alice = embedded.connectLocalPlayer("alice")) {
+            mallory.sendCommand("say " + hostile);
+            String escaped = "\\x1b[2J\\x1b]0;owned\\x07\\x08\\x08\\x0dX\\x9b31m\\u202eevil\\u200b\\u2066\\U000e0041\\x00";
+            String received = null;
+            for (long deadline = System.nanoTime() + ScriptedConsole.TIMEOUT_MILLIS * 1_000_000L;
+                    received == null && System.nanoTime() < deadline; ScriptedConsole.pause()) {
+                received = alice.drainOutput().stream().filter(l -> l.startsWith("mallory: ")).findFirst().orElse(null);
+            }
+            assertEquals("mallory: " + escaped, received, "what another client receives");
+            console.awaitContaining("mallory: " + escaped);
+            console.run("kick alice \u001b[2Jbye\u202e", "kicked alice: \\x1b[2Jbye\\u202e");
+            for (String line : console.lines()) {
+                assertTrue(line.codePoints().noneMatch(PrintableText::acts), "raw control on the console: " + line);
+            }
         }
     }
 

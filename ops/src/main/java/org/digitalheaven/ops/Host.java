@@ -17,6 +17,7 @@ import org.digitalheaven.ops.bots.BotBrain;
 import org.digitalheaven.ops.bots.BotSwarm;
 import org.digitalheaven.server.GameServer;
 import org.digitalheaven.server.NanoClock;
+import org.digitalheaven.server.PrintableText;
 import org.digitalheaven.server.ServerHome;
 import org.digitalheaven.server.net.UdpTransport;
 import org.digitalheaven.server.prefs.Preferences;
@@ -116,21 +117,27 @@ public final class Host implements Callable<Integer> {
     List<String> demoLog = new ArrayList<>();
 
     public static void main(String[] args) {
-        System.exit(commandLine().execute(args));
+        System.exit(run(new PrintWriter(System.out, true), new PrintWriter(System.err, true), args));
     }
 
-    /** Runs dh-host with the given streams instead of System.out/err; returns the exit code. */
+    /**
+     * Runs dh-host with the given streams instead of System.out/err; returns the exit code. What it
+     * prints passes through {@link PrintableText#writer}: names and strings from demo files, file names
+     * and the like can never act on the user's terminal (so help is never coloured either).
+     */
     public static int run(PrintWriter out, PrintWriter err, String... args) {
+        PrintWriter safeOut = new PrintWriter(PrintableText.writer(out), true);
+        PrintWriter safeErr = new PrintWriter(PrintableText.writer(err), true);
         try {
-            return commandLine().setOut(out).setErr(err).execute(args);
+            return commandLine().setOut(safeOut).setErr(safeErr).execute(args);
         } finally {
-            out.flush();
-            err.flush();
+            safeOut.flush();
+            safeErr.flush();
         }
     }
 
     static CommandLine commandLine() {
-        return new CommandLine(new Host());
+        return new CommandLine(new Host()).setColorScheme(CommandLine.Help.defaultColorScheme(CommandLine.Help.Ansi.OFF));
     }
 
     /** {@code --demo}: the headless replay. Exit 0 all checkpoints matched, 3 diverged, 2 unreadable. */
@@ -207,6 +214,14 @@ public final class Host implements Callable<Integer> {
         }
         if (tickRate != null && (tickRate < 10 || tickRate > 240)) {
             err.println("dh-host: --tick-rate " + tickRate + " is outside 10..240");
+            return CommandLine.ExitCode.USAGE;
+        }
+        if (port != null && (port < 0 || port > 65535)) {
+            err.println("dh-host: --port " + port + " is outside 0..65535 (0 picks a free port)");
+            return CommandLine.ExitCode.USAGE;
+        }
+        if (bots < 0 || bots > 255) {
+            err.println("dh-host: --bots " + bots + " is outside 0..255");
             return CommandLine.ExitCode.USAGE;
         }
         List<Path> search = serverHome.palletSearchPath(pallets);

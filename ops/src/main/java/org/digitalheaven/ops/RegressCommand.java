@@ -171,7 +171,8 @@ final class RegressCommand implements Callable<Integer> {
         return b.append("</testsuite>\n").toString();
     }
 
+    /** {@code s} in an XML attribute: control characters (not allowed in XML 1.0) as visible escapes, then entities. */
     private static String xml(String s) {
-        return s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("\"", "&quot;");
+        return org.digitalheaven.server.PrintableText.line(s).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("\"", "&quot;");
     }
 }

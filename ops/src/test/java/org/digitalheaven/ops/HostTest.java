@@ -77,6 +77,9 @@ class HostTest {
         Result r = run("--demo", "no-such-game.dh-demo");
         assertEquals(2, r.exitCode());
         assertEquals("dh-host --demo: no-such-game.dh-demo: no such file", r.err().strip());
+        // Whatever dh-host prints passes through PrintableText: a hostile name never reaches the terminal raw.
+        Result hostile = run("--demo", "\u001b[2J\u202eno.dh-demo");
+        assertEquals("dh-host --demo: \\x1b[2J\\u202eno.dh-demo: no such file", hostile.err().strip());
         Result t = run("--tick-rate", "5", "--home", System.getProperty("java.io.tmpdir") + "/dh-host-test-home");
         assertEquals(2, t.exitCode());
         assertTrue(t.err().contains("outside 10..240"), t.err());
@@ -121,5 +124,14 @@ class HostTest {
         assertEquals(2, r.exitCode());
         assertTrue(r.err().contains("--port"), r.err());
         assertTrue(r.err().contains("lots"), r.err());
+        String home = System.getProperty("java.io.tmpdir") + "/dh-host-test-home";
+        for (String[] bad : new String[][] {{"--port", "70000", "--port 70000 is outside 0..65535"},
+                {"--port", "-1", "--port -1 is outside 0..65535"}, {"--bots", "-3", "--bots -3 is outside 0..255"},
+                {"--bots", "256", "--bots 256 is outside 0..255"}}) {
+            Result b = run(bad[0], bad[1], "--home", home);
+            assertEquals(2, b.exitCode(), b.err());
+            assertEquals(1, b.err().strip().lines().count(), "one line: " + b.err());
+            assertTrue(b.err().contains(bad[2]), b.err());
+        }
     }
 }

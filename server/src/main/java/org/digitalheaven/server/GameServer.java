@@ -77,6 +77,7 @@ public final class GameServer {
     private final Preferences prefs;
     private final Transport transport;
     private final NanoClock clock;
+    private final LoginThrottle logins;
     private final Random spawnRandom;
     private final TickStats stats = new TickStats();
     private final List<TickListener> listeners = new CopyOnWriteArrayList<>();
@@ -118,6 +119,7 @@ public final class GameServer {
         this.prefs = options.prefs();
         this.transport = transport;
         this.clock = options.clock();
+        this.logins = new LoginThrottle(clock);
         this.spawnRandom = new Random(options.spawnSeed());
     }
 
@@ -509,7 +511,8 @@ public final class GameServer {
                     Session.SAY_MAX, Session.SAY_WINDOW_NANOS / 1_000_000_000L, s.sayLimiter().secondsUntilFree()));
             return false;
         }
-        String line = from.name() + ": " + text;
+        // A player's text is data, never terminal control: escaped before anyone's console or client shows it.
+        String line = from.name() + ": " + PrintableText.line(text);
         for (Session s : bySlot) {
             if (s != null) {
                 s.reply(line);
@@ -552,6 +555,7 @@ public final class GameServer {
 
     /** Disconnects a player by name or slot number. Returns an error sentence, or null. */
     public String kick(String who, String reason) {
+        reason = PrintableText.line(reason);
         for (Session s : bySlot) {
             if (s != null && (s.name().equals(who) || Integer.toString(s.slot()).equals(who))) {
                 send(s.address(), new Disconnect("kicked: " + reason));
@@ -564,15 +568,46 @@ public final class GameServer {
         return "kick: no player named or in slot \"" + who + "\"";
     }
 
-    /** Grants admin to a session whose password matches {@code server.adminPassword}. */
-    public boolean login(Session s, String password) {
+    /**
+     * Grants admin to a session whose password matches {@code server.adminPassword}: null when it did,
+     * else the sentence to reply. Wrong passwords are logged with the address and throttled per address
+     * ({@link LoginThrottle}).
+     */
+    public String login(Session s, String password) {
         String admin = prefs.adminPassword();
-        if (admin == null || admin.isEmpty() || !java.security.MessageDigest.isEqual(
-                admin.getBytes(StandardCharsets.UTF_8), password.getBytes(StandardCharsets.UTF_8))) {
-            return false;
+        if (admin == null || admin.isEmpty()) {
+            return "login is off on this server: " + Preferences.ADMIN_PASSWORD
+                    + " is not set (an admin sets it at the server console)";
         }
+        double wait = logins.waitSeconds(s.address());
+        if (wait > 0) {
+            return "login refused: too many wrong passwords from your address; try again in "
+                    + (long) Math.ceil(wait) + " s";
+        }
+        if (!java.security.MessageDigest.isEqual(admin.getBytes(StandardCharsets.UTF_8), password.getBytes(StandardCharsets.UTF_8))) {
+            LoginThrottle.Failure f = logins.failed(s.address(), s.name());
+            log(f.logLine());
+            return "login refused: wrong password" + (f.waitSeconds() == 0 ? "" : "; your next try in " + f.waitSeconds() + " s");
+        }
+        logins.succeeded(s.address());
         s.setAuthority(Authority.ADMIN);
-        return true;
+        log("login: " + s.name() + " (" + s.address() + ") has admin authority");
+        return null;
+    }
+
+    /** Wrong admin passwords given at {@code login} since the server started. */
+    public long wrongPasswords() {
+        return logins.wrongPasswords();
+    }
+
+    /** Login tries refused unread because their address had to wait. */
+    public long loginsRefusedWhileWaiting() {
+        return logins.refusedWhileWaiting();
+    }
+
+    /** Addresses that must wait now before their next login try. */
+    public int addressesWaitingToLogin() {
+        return logins.waiting();
     }
 
     /** Re-applies per-player overrides after a {@code players.*} preference change. */
@@ -698,8 +733,9 @@ public final class GameServer {
         return malformed.get();
     }
 
+    /** Datagrams dropped as oversized: by the transport before decoding, or here. */
     public long oversizedDatagrams() {
-        return oversized.get();
+        return oversized.get() + transport.oversizedDropped();
     }
 
     public long badCookies() {
@@ -710,8 +746,9 @@ public final class GameServer {
         return unexpected.get();
     }
 
+    /** Datagrams received, the ones the transport dropped as oversized included. */
     public long datagramsReceived() {
-        return datagrams.get();
+        return datagrams.get() + transport.oversizedDropped();
     }
 
     public long snapshotBytesSent() {

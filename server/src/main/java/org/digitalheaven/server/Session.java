@@ -59,7 +59,7 @@ public final class Session implements CommandSource {
 
     @Override
     public void reply(String text) {
-        server.send(address, new Output(text));
+        server.send(address, new Output(PrintableText.lines(text)));
     }
 
     public InputBuffer inputs() {

@@ -102,6 +102,7 @@ public final class LoopbackTransport implements Transport {
     }
 
     /** Received datagrams dropped for being longer than the limit. */
+    @Override
     public long oversizedDropped() {
         return oversized.get();
     }

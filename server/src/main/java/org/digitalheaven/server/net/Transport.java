@@ -23,6 +23,12 @@ public interface Transport extends AutoCloseable {
     /** The address others send to: after {@link #start}, the bound one (port 0 becomes the real port). */
     SocketAddress localAddress();
 
+    /**
+     * Received datagrams the transport dropped itself for being longer than its limit, before any
+     * handler saw them; the server's {@code status} adds them to its own counts.
+     */
+    long oversizedDropped();
+
     /** Stops receiving and releases the endpoint. Safe to call more than once. */
     @Override
     void close();

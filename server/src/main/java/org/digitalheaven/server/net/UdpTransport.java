@@ -148,6 +148,7 @@ public final class UdpTransport implements Transport {
     }
 
     /** Received datagrams dropped for being longer than the limit. */
+    @Override
     public long oversizedDropped() {
         DatagramAdapter a = adapter;
         return a == null ? 0 : a.oversized();

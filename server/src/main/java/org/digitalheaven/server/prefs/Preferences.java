@@ -179,7 +179,7 @@ public final class Preferences {
         for (PropertiesText.Entry e : parsed.entries()) {
             PropertiesText.Entry before = last.put(e.key(), e);
             if (before != null) {
-                warnings.add(where + e.key() + " is set on line " + before.line() + " and again on line " + e.line()
+                warnings.add(where + quoted(e.key()) + " is set on line " + before.line() + " and again on line " + e.line()
                         + "; line " + e.line() + " wins");
             }
         }
@@ -192,18 +192,51 @@ public final class Preferences {
             if (l.key() == null) {
                 kept.put(name, raw);
                 // The value is left out: a misspelt key might be a password.
-                warnings.add(where + name + " is ignored (" + l.problem() + ") but kept in the file");
+                warnings.add(where + quoted(name) + " is ignored (" + l.problem() + ") but kept in the file");
             } else if (!raw.strip().equals(DEFAULT_WORD)) {
                 ValueRule.Result r = l.key().rule().check(raw);
                 if (r.ok()) {
                     values.put(name, r.value());
                 } else {
                     kept.put(name, raw);
-                    warnings.add(where + name + "=" + raw + " " + r.problem() + "; using " + l.key().fallback());
+                    warnings.add(where + name + "=" + quoted(raw) + " " + r.problem() + "; using " + l.key().fallback());
                 }
             }
         }
-        return new Preferences(file, values, kept, warnings);
+        return new Preferences(file, values, kept, capped(warnings, where));
+    }
+
+    /** Warnings listed one by one before the rest are counted in a summary line. */
+    static final int WARNINGS_LISTED = 20;
+
+    /** Longest key or value quoted in a warning; a longer one is cut and its length said. */
+    static final int QUOTED_CHARS = 60;
+
+    /**
+     * A file of garbage (megabytes of it) would give thousands of lines, each quoting megabytes: the
+     * first {@value #WARNINGS_LISTED} are listed, each quoting at most {@value #QUOTED_CHARS} characters
+     * of a key or value, then one line counts the rest.
+     */
+    private static List<String> capped(List<String> warnings, String where) {
+        List<String> out = new ArrayList<>();
+        for (String w : warnings.subList(0, Math.min(WARNINGS_LISTED, warnings.size()))) {
+            out.add(cut(w, where.length() + 4 * QUOTED_CHARS)); // a problem may quote a long key too
+        }
+        if (warnings.size() <= WARNINGS_LISTED) {
+            return out;
+        }
+        out.add(where + "and " + (warnings.size() - WARNINGS_LISTED) + " more problem(s) not listed; is it a"
+                + " properties file? Fix or delete it (the defaults apply meanwhile)");
+        return out;
+    }
+
+    /** {@code text} for a warning: at most {@value #QUOTED_CHARS} characters, and the length when cut. */
+    private static String quoted(String text) {
+        return cut(text, QUOTED_CHARS);
+    }
+
+    private static String cut(String text, int max) {
+        return text.length() <= max ? text : text.substring(0, max) + "... (" + text.length() + " characters)";
     }
 
     /** The file changes are saved to, or null for an in-memory store. */

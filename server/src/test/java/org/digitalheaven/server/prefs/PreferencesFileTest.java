@@ -48,6 +48,35 @@ class PreferencesFileTest {
         assertTrue(Files.exists(file()));
     }
 
+    /** Three megabytes of garbage: a capped list of short warnings and a count of the rest, never thousands of lines. */
+    @Test
+    void aFileOfGarbageGivesAFewShortWarningsAndACount() throws IOException {
+        Path file = dir.resolve("server.properties");
+        java.util.Random r = new java.util.Random(3);
+        StringBuilder b = new StringBuilder();
+        while (b.length() < 3_000_000) {
+            int kind = r.nextInt(4);
+            if (kind == 0) {
+                b.append("x".repeat(1 + r.nextInt(20_000))).append('=').append(r.nextInt()).append('\n');
+            } else if (kind == 1) {
+                b.append("server.port=").append("z".repeat(r.nextInt(5_000))).append('\n');
+            } else {
+                for (int i = r.nextInt(200); i > 0; i--) {
+                    b.append((char) (32 + r.nextInt(95)));
+                }
+                b.append('\n');
+            }
+        }
+        Files.writeString(file, b.toString());
+        List<String> warnings = Preferences.load(file).warnings();
+        assertEquals(Preferences.WARNINGS_LISTED + 1, warnings.size(), String.join("\n", warnings));
+        assertTrue(warnings.get(warnings.size() - 1).matches("server\\.properties: and \\d+ more problem\\(s\\) not listed;.*"),
+                warnings.get(warnings.size() - 1));
+        for (String w : warnings) {
+            assertTrue(w.length() < 400, () -> w.length() + " characters: " + w.substring(0, 100));
+        }
+    }
+
     @Test
     void valuesSurviveAReloadAndTheFileIsSorted() throws IOException {
         Preferences p = Preferences.load(file());
