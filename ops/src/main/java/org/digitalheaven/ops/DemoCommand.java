@@ -364,18 +364,29 @@ final class DemoCommand {
             return DemoReader.inspect(DemoReader.readBytes(file));
         } catch (DemoFormatException e) {
             problem = e.getMessage();
-        } catch (NoSuchFileException e) {
-            problem = "no such file";
-        } catch (AccessDeniedException e) {
-            problem = "permission denied";
-        } catch (FileSystemException e) {
-            problem = e.getReason() != null ? e.getReason() : e.toString();
         } catch (IOException e) {
-            problem = e.getMessage() != null ? e.getMessage() : e.toString();
+            problem = reason(e);
         }
         err.println(command + ": " + file + ": " + problem);
         err.flush();
         return null;
+    }
+
+    /**
+     * Why a file could not be read, in words, without the path (the caller names the file once): a
+     * {@link FileSystemException}'s message is its path, which would print {@code FILE: FILE}.
+     */
+    static String reason(IOException e) {
+        if (e instanceof NoSuchFileException) {
+            return "no such file";
+        }
+        if (e instanceof AccessDeniedException) {
+            return "permission denied (check the file's permissions and its folder's)";
+        }
+        if (e instanceof FileSystemException f) {
+            return f.getReason() != null ? f.getReason() : "cannot be read (" + e.getClass().getSimpleName() + ")";
+        }
+        return e.getMessage() != null ? e.getMessage() : e.getClass().getSimpleName();
     }
 
     /**
@@ -452,12 +463,8 @@ final class DemoCommand {
                 err.println(name + ": " + file + ": " + e.getMessage());
                 err.flush();
                 return CommandLine.ExitCode.USAGE;
-            } catch (NoSuchFileException e) {
-                err.println(name + ": " + file + ": no such file");
-                err.flush();
-                return CommandLine.ExitCode.USAGE;
             } catch (IOException e) {
-                err.println(name + ": " + file + ": " + e.getMessage());
+                err.println(name + ": " + file + ": " + reason(e));
                 err.flush();
                 return CommandLine.ExitCode.USAGE;
             }

@@ -170,8 +170,7 @@ public final class Host implements Callable<Integer> {
                             }).from(from).until(until).logs(java.util.Set.copyOf(demoLog)).salvage(salvage));
             return r.ok() ? CommandLine.ExitCode.OK : 3;
         } catch (IOException e) {
-            err.println("dh-host --demo: " + demo + ": " + (e instanceof java.nio.file.NoSuchFileException ? "no such file"
-                    : e.getMessage()));
+            err.println("dh-host --demo: " + demo + ": " + DemoCommand.reason(e));
             return CommandLine.ExitCode.USAGE;
         } catch (org.digitalheaven.demo.DemoFormatException | org.digitalheaven.server.DemoReplay.ReplayException e) {
             err.println("dh-host --demo: " + demo + ": " + e.getMessage());

@@ -138,7 +138,9 @@ final class RegressCommand implements Callable<Integer> {
         DemoFile file;
         try {
             file = DemoReader.read(d); // refuses what is not a regular file, or too large, before reading it
-        } catch (IOException | DemoFormatException e) {
+        } catch (IOException e) {
+            return new Row(d, "?", 0, 0, "ERROR", DemoCommand.reason(e), 0);
+        } catch (DemoFormatException e) {
             return new Row(d, "?", 0, 0, "ERROR", e.getMessage(), 0);
         }
         String mapName = file.header() == null ? "?" : file.header().mapBarcode();

@@ -365,6 +365,21 @@ class DemoCommandTest {
         assertEquals("dh-host demo dump: --from 12 is after --until 10", r.err().strip());
     }
 
+    /** An I/O problem is said in words; the file is named once by the caller, never "FILE: FILE". */
+    @Test
+    void aReadProblemIsAReasonThatNeverRepeatsThePath() {
+        String path = "/somewhere/f.dh-demo";
+        for (java.io.IOException e : List.of(new java.nio.file.NoSuchFileException(path),
+                new java.nio.file.AccessDeniedException(path), new java.nio.file.FileSystemException(path),
+                new java.nio.file.FileSystemException(path, null, "Input/output error"))) {
+            String reason = DemoCommand.reason(e);
+            assertFalse(reason.contains(path), reason);
+            assertFalse(reason.isBlank(), e.toString());
+        }
+        assertEquals("permission denied (check the file's permissions and its folder's)",
+                DemoCommand.reason(new java.nio.file.AccessDeniedException(path)));
+    }
+
     @Test
     void helpNamesBothTools() {
         Result r = run("demo", "--help");

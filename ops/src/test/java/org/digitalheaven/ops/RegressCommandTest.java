@@ -96,6 +96,11 @@ class RegressCommandTest {
         String[] r = run("regress", suite.toString(), "--home", dir.resolve("home").toString());
         assertEquals("2", r[2], r[0] + r[1]);
         assertTrue(r[0].contains("1 ok, 0 diverged, 1 unreadable"), r[0]);
+        Path missing = dir.resolve("missing.dh-demo");
+        String[] m = run("regress", missing.toString(), "--home", dir.resolve("home").toString());
+        assertEquals("2", m[2], m[0] + m[1]);
+        String row = m[0].lines().filter(l -> l.startsWith("missing.dh-demo")).findFirst().orElseThrow();
+        assertTrue(row.endsWith("ERROR     no such file"), "the reason, not the path again: " + row);
     }
 
     @Test

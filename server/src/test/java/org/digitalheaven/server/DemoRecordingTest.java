@@ -172,6 +172,13 @@ class DemoRecordingTest {
         server.tickOnce();
         assertTrue(rec.stop(10_000).startsWith("demo: stopped; "));
         assertFalse(DemoReader.read(demos.resolve("sub/dir/x.dh-demo")).truncated(), "the subfolders were made");
+
+        // The demos folder itself replaced by a file while the server runs: said as such, not "already exists".
+        Files.move(demos, demos.resolveSibling("demos-moved"));
+        Files.writeString(demos, "x");
+        String replaced = rec.record("y");
+        assertTrue(replaced.contains(demos + " is a file, not a folder"), replaced);
+        assertFalse(replaced.contains("already exists"), replaced);
     }
 
     /** When the file cannot be made after all, that is the one thing said, and no file is claimed readable. */
