@@ -323,6 +323,35 @@ class DemoFormatTest {
         assertEquals((1 << 20) / 5, DemoReader.read(files.get("version 1, empty chunks of an unknown kind")).v1Skipped());
     }
 
+    /**
+     * The checks against an independent CRC-32C, computed here from the bytes as FORMAT.md describes them:
+     * every chunk's frame check over its kind and length, its payload check, and the End's check over
+     * every byte before it. The JDK's CRC32C is the Castagnoli CRC (its published check value for
+     * "123456789" is 0xE3069283), not the zip CRC-32.
+     */
+    @Test
+    void everyCheckIsTheCastagnoliCrcOfWhatFormatMdSaysItCovers() {
+        java.util.zip.CRC32C check = new java.util.zip.CRC32C();
+        check.update("123456789".getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+        assertEquals(0xE3069283L, check.getValue());
+        ByteBuffer b = ByteBuffer.wrap(FILE).order(ByteOrder.LITTLE_ENDIAN);
+        for (long[] span : DemoFixtures.chunkSpans(FILE)) {
+            int at = (int) span[0], length = b.getInt(at + 1);
+            assertEquals(crc(FILE, at, 5), b.getInt(at + 5) & 0xffffffffL, "frame check at " + at);
+            assertEquals(crc(FILE, at + 9, length), b.getInt(at + 9 + length) & 0xffffffffL, "payload check at " + at);
+        }
+        long[] end = DemoFixtures.chunkSpans(FILE).get(DemoFixtures.chunkSpans(FILE).size() - 1);
+        assertEquals(255, end[2]);
+        int payload = (int) end[0] + 9; // last tick i64, segments u32, file check u32
+        assertEquals(crc(FILE, 0, (int) end[0]), b.getInt(payload + 12) & 0xffffffffL, "the End's check of the file before it");
+    }
+
+    private static long crc(byte[] bytes, int from, int length) {
+        java.util.zip.CRC32C c = new java.util.zip.CRC32C();
+        c.update(bytes, from, length);
+        return c.getValue();
+    }
+
     @Test
     void theEndChunkIsCoveredEveryFieldOfIt() throws Exception {
         List<long[]> spans = DemoFixtures.chunkSpans(FILE);

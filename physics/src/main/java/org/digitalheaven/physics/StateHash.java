@@ -41,6 +41,11 @@ public final class StateHash {
         return this;
     }
 
+    /** The FNV-1a state before the final avalanche: for words below 256 it is byte-wise FNV-1a (tests compare published vectors). */
+    long fnv() {
+        return h;
+    }
+
     public long value() {
         long z = h;
         z = (z ^ (z >>> 33)) * 0xff51afd7ed558ccdL;
