@@ -47,7 +47,6 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class LauncherScriptTest {
 
-    private static final Duration REAL_TIMEOUT = Duration.ofMinutes(5);
     private static final Duration FAKE_TIMEOUT = Duration.ofSeconds(30);
     private static final int EXIT_STALE = 3;
     private static final String BUILDING = "dh-host: building (first run or sources changed)...";
@@ -119,60 +118,6 @@ class LauncherScriptTest {
         } finally {
             Files.deleteIfExists(out);
             Files.deleteIfExists(err);
-        }
-    }
-
-    /** The real script on this checkout, running the real jar when it is up to date. */
-    @Nested
-    class RealCheckout {
-
-        private Run runReal(Path cwd, List<String> command) throws IOException, InterruptedException {
-            Run r = run(cwd, Map.of("DH_HOST_NO_BUILD", "1"), REAL_TIMEOUT, command);
-            if (r.exitCode() == EXIT_STALE && r.err().contains("DH_HOST_NO_BUILD")) {
-                String reason = "LauncherScriptTest: skipped, ops/target/dh-host.jar is missing or older than"
-                        + " the sources, and a test must not start a Maven build. Build it"
-                        + " (./mvnw -q -DskipTests -pl ops -am package, or run ops/dh-host once) and rerun.";
-                System.out.println(reason);
-                Assumptions.abort(reason);
-            }
-            return r;
-        }
-
-        @Test
-        void helpFromTheRepoRoot() throws Exception {
-            assumeBash();
-            Path script = script();
-            Path root = script.getParent().getParent();
-
-            Run r = runReal(root, List.of("bash", "ops/dh-host", "--help"));
-
-            assertEquals(0, r.exitCode(), r::toString);
-            assertTrue(r.out().startsWith("Usage: dh-host"), r::toString);
-            for (String option : List.of("--map", "--port", "--bots", "--home", "--pallets", "--tick-rate",
-                    "--demo", "--version")) {
-                assertTrue(r.out().contains(option), () -> "no " + option + " in\n" + r);
-            }
-            assertFalse(r.err().contains("building"), () -> "rebuilt an up-to-date jar:\n" + r);
-        }
-
-        @Test
-        void versionFromAnotherDirectoryThroughASymlink(@TempDir Path tmp) throws Exception {
-            assumeBash();
-            Path script = script();
-            assertTrue(Files.isExecutable(script), script + " is not executable (git update-index --chmod=+x)");
-            Path link = Files.createDirectories(tmp.resolve("bin")).resolve("dh-host");
-            Files.createSymbolicLink(link, script);
-
-            Run r;
-            try {
-                r = runReal(tmp, List.of(link.toString(), "--version"));
-            } finally {
-                Files.delete(link); // else @TempDir cleanup warns about a link leaving the temp dir
-            }
-
-            assertEquals(0, r.exitCode(), r::toString);
-            assertTrue(r.out().strip().matches("dh-host \\S+ \\(git ([0-9a-f]{7,40}|unknown)\\)"), r::toString);
-            assertFalse(r.err().contains("building"), () -> "rebuilt an up-to-date jar:\n" + r);
         }
     }
 

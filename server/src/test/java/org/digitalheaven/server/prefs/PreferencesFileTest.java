@@ -246,22 +246,62 @@ class PreferencesFileTest {
     }
 
     @Test
-    void aReadOnlyDirectoryLeavesTheOldFileIntact() throws IOException {
-        Files.writeString(file(), "server.tickRate=50\n");
-        Preferences p = Preferences.load(file());
-        byte[] before = Files.readAllBytes(file());
+    void aReadOnlyDirectoryLeavesTheOldFileIntact() throws Exception {
         Assumptions.assumeTrue(Files.getFileStore(dir).supportsFileAttributeView("posix"), "needs POSIX permissions");
         Files.setPosixFilePermissions(dir, PosixFilePermissions.fromString("r-x------"));
+        boolean root = Files.isWritable(dir); // root ignores permission bits
+        Files.setPosixFilePermissions(dir, PosixFilePermissions.fromString("rwx------"));
+        if (!root) {
+            assertEquals("ok", ReadOnlyDirectoryScenario.run(dir));
+            return;
+        }
+        // As root (CI), the scenario runs in a child JVM as the unprivileged user nobody, on a copy of the
+        // classes it needs in a folder everyone can read, so that it runs instead of being skipped.
+        Path setpriv = Path.of("/usr/bin/setpriv");
+        Assumptions.assumeTrue(Files.isExecutable(setpriv), "running as root without /usr/bin/setpriv: cannot stage it");
+        Path shared = Files.createTempDirectory("dh-prefs-readonly");
         try {
-            // Root ignores permission bits; then this scenario cannot be staged.
-            Assumptions.assumeFalse(Files.isWritable(dir), "the directory stays writable (running as root?)");
-            String error = p.set("server.tickRate", "30");
-            assertNotNull(error);
-            assertTrue(error.contains("could not save"), error);
-            assertEquals(50, p.tickRate());
-            assertArrayEquals(before, Files.readAllBytes(file()));
+            Files.setPosixFilePermissions(shared, PosixFilePermissions.fromString("rwxr-xr-x"));
+            StringBuilder classpath = new StringBuilder();
+            for (String entry : System.getProperty("java.class.path").split(java.io.File.pathSeparator)) {
+                Path from = Path.of(entry);
+                // The project's own classes (folders, or the modules' jars); the scenario needs no library.
+                if (Files.isDirectory(from) || entry.replace('\\', '/').contains("/org/digitalheaven/")) {
+                    Path to = shared.resolve("cp" + classpath.length() + (Files.isDirectory(from) ? "" : ".jar"));
+                    copyReadable(from, to);
+                    classpath.append(classpath.length() == 0 ? "" : java.io.File.pathSeparator).append(to);
+                }
+            }
+            Path work = Files.createDirectory(shared.resolve("work"));
+            Files.setOwner(work, work.getFileSystem().getUserPrincipalLookupService().lookupPrincipalByName("nobody"));
+            Process p = new ProcessBuilder(setpriv.toString(), "--reuid=nobody", "--regid=nogroup", "--clear-groups",
+                    Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp", classpath.toString(),
+                    ReadOnlyDirectoryScenario.class.getName(), work.toString()).redirectErrorStream(true).start();
+            String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip();
+            assertTrue(p.waitFor(60, java.util.concurrent.TimeUnit.SECONDS));
+            assertEquals("ok", out, "the scenario as nobody");
+            assertEquals(0, p.exitValue(), out);
         } finally {
-            Files.setPosixFilePermissions(dir, PosixFilePermissions.fromString("rwx------"));
+            try (Stream<Path> all = Files.walk(shared)) {
+                for (Path x : all.sorted(java.util.Comparator.reverseOrder()).toList()) {
+                    Files.delete(x);
+                }
+            }
+        }
+    }
+
+    private static void copyReadable(Path from, Path to) throws IOException {
+        try (Stream<Path> all = Files.walk(from)) {
+            for (Path x : all.toList()) {
+                Path target = to.resolve(from.relativize(x).toString());
+                if (Files.isDirectory(x)) {
+                    Files.createDirectories(target);
+                    Files.setPosixFilePermissions(target, PosixFilePermissions.fromString("rwxr-xr-x"));
+                } else {
+                    Files.copy(x, target);
+                    Files.setPosixFilePermissions(target, PosixFilePermissions.fromString("rw-r--r--"));
+                }
+            }
         }
     }
 
