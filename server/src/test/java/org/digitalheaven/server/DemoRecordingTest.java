@@ -174,7 +174,7 @@ class DemoRecordingTest {
         assertFalse(DemoReader.read(demos.resolve("sub/dir/x.dh-demo")).truncated(), "the subfolders were made");
 
         // The demos folder itself replaced by a file while the server runs: said as such, not "already exists".
-        Files.move(demos, demos.resolveSibling("demos-moved"));
+        Files.move(demos, elsewhere.resolve("demos-moved"));
         Files.writeString(demos, "x");
         String replaced = rec.record("y");
         assertTrue(replaced.contains(demos + " is a file, not a folder"), replaced);

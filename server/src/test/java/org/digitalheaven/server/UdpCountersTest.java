@@ -9,13 +9,16 @@ import java.util.Random;
 import java.util.function.BooleanSupplier;
 import org.digitalheaven.server.net.UdpTransport;
 import org.digitalheaven.server.prefs.Preferences;
+import org.digitalheaven.server.protocol.Connect;
+import org.digitalheaven.server.protocol.KeepAlive;
 import org.digitalheaven.server.protocol.PacketCodec;
 import org.junit.jupiter.api.Test;
 
 /**
  * The counters {@code status} prints are the ones the real UDP transport moves: oversized datagrams,
  * which the transport drops before the server sees them, are counted as received and as oversized;
- * garbage as malformed. Over 127.0.0.1, paced so socket buffers are not what is measured.
+ * garbage as malformed; connects with cookies never issued as bad cookies; packets from an address that
+ * is no session as unexpected. Over 127.0.0.1, paced so socket buffers are not what is measured.
  */
 class UdpCountersTest {
 
@@ -44,6 +47,25 @@ class UdpCountersTest {
             assertEquals(700, server.oversizedDatagrams(), "oversized datagrams dropped by the transport are counted");
             assertEquals(300, server.malformedDatagrams());
             assertEquals(0, server.unexpectedPackets() + server.badCookies());
+
+            // Well-formed packets that are refused: connects with cookies never issued, and keep-alives
+            // from an address that is no session. They are handled on the game thread, at a tick.
+            for (int i = 0; i < 150; i++) {
+                attacker.send(server.localAddress(), PacketCodec.encode(i < 100 ? new Connect(r.nextLong(), "spoof" + i)
+                        : new KeepAlive(i)));
+                if (i % 50 == 49) {
+                    int sent = 1_001 + i;
+                    await(() -> server.datagramsReceived() >= sent);
+                }
+            }
+            await(() -> {
+                server.tickOnce();
+                return server.badCookies() + server.unexpectedPackets() >= 150;
+            });
+            assertEquals(1_150, server.datagramsReceived());
+            assertEquals(100, server.badCookies());
+            assertEquals(50, server.unexpectedPackets());
+            assertEquals(0, server.sessionCount());
         } finally {
             server.shutdown("test over");
         }

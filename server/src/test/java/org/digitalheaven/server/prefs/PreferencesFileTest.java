@@ -266,7 +266,8 @@ class PreferencesFileTest {
             for (String entry : System.getProperty("java.class.path").split(java.io.File.pathSeparator)) {
                 Path from = Path.of(entry);
                 // The project's own classes (folders, or the modules' jars); the scenario needs no library.
-                if (Files.isDirectory(from) || entry.replace('\\', '/').contains("/org/digitalheaven/")) {
+                String unix = entry.replace('\\', '/');
+                if (Files.isDirectory(from) || unix.contains("/org/digitalheaven/") || unix.contains("/target/")) {
                     Path to = shared.resolve("cp" + classpath.length() + (Files.isDirectory(from) ? "" : ".jar"));
                     copyReadable(from, to);
                     classpath.append(classpath.length() == 0 ? "" : java.io.File.pathSeparator).append(to);
