@@ -127,7 +127,8 @@ class HostTest {
         String home = System.getProperty("java.io.tmpdir") + "/dh-host-test-home";
         for (String[] bad : new String[][] {{"--port", "70000", "--port 70000 is outside 0..65535"},
                 {"--port", "-1", "--port -1 is outside 0..65535"}, {"--bots", "-3", "--bots -3 is outside 0..255"},
-                {"--bots", "256", "--bots 256 is outside 0..255"}}) {
+                {"--bots", "256", "--bots 256 is outside 0..255"}, {"--tick-rate", "500", "--tick-rate 500 is outside 10..240"},
+                {"--bot-style", "fast", "--bot-style fast is not a style; use wander or human"}}) {
             Result b = run(bad[0], bad[1], "--home", home);
             assertEquals(2, b.exitCode(), b.err());
             assertEquals(1, b.err().strip().lines().count(), "one line: " + b.err());
