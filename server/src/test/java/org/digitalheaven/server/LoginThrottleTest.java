@@ -35,6 +35,15 @@ class LoginThrottleTest {
         }
     }
 
+    /** A server on the test's clock whose admin password is {@code password}. */
+    private void startWithPassword(String password) throws Exception {
+        Preferences prefs = Preferences.inMemory();
+        String set = prefs.set(Preferences.ADMIN_PASSWORD, password);
+        assertTrue(set == null || set.isEmpty(), set);
+        server = new GameServer(new GameServer.Options(prefs, List.of(), now::get, 1L, log::add), net.endpoint());
+        server.start("arena");
+    }
+
     private Session join(String name) throws Exception {
         clients.add(TestClients.join(server, net, name));
         return server.sessions().stream().filter(s -> s.name().equals(name)).findFirst().orElseThrow();
@@ -42,11 +51,7 @@ class LoginThrottleTest {
 
     @Test
     void wrongPasswordsMakeTheAddressWaitLongerEachTimeAndAreLogged() throws Exception {
-        Preferences prefs = Preferences.inMemory();
-        String set = prefs.set(Preferences.ADMIN_PASSWORD, "secret");
-        assertTrue(set == null || set.isEmpty(), set);
-        server = new GameServer(new GameServer.Options(prefs, List.of(), now::get, 1L, log::add), net.endpoint());
-        server.start("arena");
+        startWithPassword("secret");
         Session mallory = join("mallory");
 
         for (int i = 1; i <= 3; i++) {
@@ -87,11 +92,7 @@ class LoginThrottleTest {
 
     @Test
     void tenMinutesWithoutAWrongPasswordForgetTheAddress() throws Exception {
-        Preferences prefs = Preferences.inMemory();
-        String set = prefs.set(Preferences.ADMIN_PASSWORD, "secret");
-        assertTrue(set == null || set.isEmpty(), set);
-        server = new GameServer(new GameServer.Options(prefs, List.of(), now::get, 1L, log::add), net.endpoint());
-        server.start("arena");
+        startWithPassword("secret");
         Session s = join("forgetful");
         for (int i = 0; i < 5; i++) {
             server.login(s, "guess");
