@@ -36,7 +36,7 @@ class ReplayFuzzTest {
 
     @Test
     void everyMutatedDemoEndsAsAVerdictOrOneLineAndExitTwo(@TempDir Path dir) throws Exception {
-        int cases = Integer.getInteger("fuzz.cases", 600);
+        int cases = Integer.getInteger("fuzz.cases", 3_000);
         byte[] v2 = resource("golden-doors.dh-demo");
         byte[] v1 = resource("golden-v1-doors.dh-demo");
         DemoFile parsed = DemoReader.read(v2);
