@@ -24,10 +24,14 @@ public final class GameMap {
     private final List<MapObjectDef> objects;
     private final LoadReport report;
     private final float lowestY;
+    private final MapManifest manifest;
+    private final byte[] manifestBytes;
 
     private GameMap(String name, List<StaticBrush> statics, List<SpawnPoint> spawns, List<MapObjectDef> objects,
-            LoadReport report, float lowestY) {
+            LoadReport report, float lowestY, MapManifest manifest) {
         this.name = name;
+        this.manifest = manifest;
+        this.manifestBytes = manifest.encode();
         this.statics = List.copyOf(statics);
         this.spawns = List.copyOf(spawns);
         this.objects = List.copyOf(objects);
@@ -37,6 +41,16 @@ public final class GameMap {
 
     public String name() {
         return name;
+    }
+
+    /** Every entity and brush of the file, hashed, with its line: what a recording carries of its map. */
+    public MapManifest manifest() {
+        return manifest;
+    }
+
+    /** {@link #manifest()} encoded, made once at load (a recording writes it; the tick never waits for it). */
+    public byte[] manifestBytes() {
+        return manifestBytes.clone();
     }
 
     public List<StaticBrush> statics() {
@@ -103,7 +117,7 @@ public final class GameMap {
             LoadReport report = new LoadReport(file.name(), file.entities().size(), brushes, badBrushes, spawns.size(),
                     doors, buttons, platforms, plates, triggers, teleports, ignored, problems);
             return new GameMap(file.name(), statics, spawns, objects, report,
-                    lowestY == Float.MAX_VALUE ? 0f : lowestY);
+                    lowestY == Float.MAX_VALUE ? 0f : lowestY, MapManifest.of(file));
         }
 
         private void interpret(MapEntity e) {

@@ -1,0 +1,342 @@
+package org.digitalheaven.maps;
+
+import java.io.ByteArrayOutputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.zip.CRC32C;
+
+/**
+ * What a map is made of, small enough to carry in every recording: for each entity in authored order,
+ * its class, the {@code .map} line where it starts, a 32-bit content hash of its keys, and for each of
+ * its brushes the line where the brush starts and a 32-bit content hash of its faces (plane points by
+ * their float bits, and texture names, which are surface names). A replay on an edited map compares
+ * the recorded manifest with the one of the map it installs and names every brush and entity that
+ * changed, was added or was removed, with its file and line ({@link #compare}).
+ *
+ * <p>Encoding ({@link #encode}): {@code entityCount:varint}, then per entity {@code class:varint length
+ * + UTF-8, line:varint, keys:u32, brushCount:varint}, then per brush {@code lineDelta:varint (from the
+ * entity's line or the previous brush's), hash:u32}. Little-endian. Hashes are CRC-32C.
+ */
+public record MapManifest(String file, List<Entity> entities) {
+
+    /** One entity: its authored index, class, line, the hash of its keys, and its brushes. */
+    public record Entity(int index, String className, int line, int keys, List<Brush> brushes) {
+        public Entity {
+            brushes = List.copyOf(brushes);
+        }
+    }
+
+    /** One brush of an entity: its index within the entity, its line, and the hash of its faces. */
+    public record Brush(int index, int line, int hash) {
+    }
+
+    public MapManifest {
+        entities = List.copyOf(entities);
+    }
+
+    /** The manifest of a parsed map file. */
+    public static MapManifest of(MapFile f) {
+        List<Entity> out = new ArrayList<>();
+        for (MapEntity e : f.entities()) {
+            CRC32C keys = new CRC32C();
+            for (Map.Entry<String, String> kv : new TreeMap<>(e.keys()).entrySet()) {
+                keys.update(kv.getKey().getBytes(StandardCharsets.UTF_8));
+                keys.update(0);
+                keys.update(kv.getValue().getBytes(StandardCharsets.UTF_8));
+                keys.update(0);
+            }
+            List<Brush> brushes = new ArrayList<>();
+            for (MapBrush b : e.brushes()) {
+                CRC32C h = new CRC32C();
+                for (MapFace face : b.faces()) {
+                    for (org.digitalheaven.physics.Vec3 p : face.points()) {
+                        putInt(h, Float.floatToRawIntBits(p.x()));
+                        putInt(h, Float.floatToRawIntBits(p.y()));
+                        putInt(h, Float.floatToRawIntBits(p.z()));
+                    }
+                    h.update(face.texture().getBytes(StandardCharsets.UTF_8));
+                    h.update(0);
+                }
+                brushes.add(new Brush(b.index(), b.line(), (int) h.getValue()));
+            }
+            out.add(new Entity(e.index(), e.classname(), e.line(), (int) keys.getValue(), brushes));
+        }
+        return new MapManifest(f.name(), out);
+    }
+
+    private static void putInt(CRC32C h, int v) {
+        h.update(v);
+        h.update(v >>> 8);
+        h.update(v >>> 16);
+        h.update(v >>> 24);
+    }
+
+    public int brushCount() {
+        int n = 0;
+        for (Entity e : entities) {
+            n += e.brushes().size();
+        }
+        return n;
+    }
+
+    public byte[] encode() {
+        ByteArrayOutputStream b = new ByteArrayOutputStream();
+        varint(b, entities.size());
+        for (Entity e : entities) {
+            byte[] name = e.className().getBytes(StandardCharsets.UTF_8);
+            varint(b, name.length);
+            b.writeBytes(name);
+            varint(b, e.line());
+            u32(b, e.keys());
+            varint(b, e.brushes().size());
+            int line = e.line();
+            for (Brush br : e.brushes()) {
+                varint(b, Math.max(0, br.line() - line));
+                line = Math.max(line, br.line());
+                u32(b, br.hash());
+            }
+        }
+        return b.toByteArray();
+    }
+
+    /**
+     * Reads what {@link #encode} wrote, for a map named {@code file}; counts and lengths are checked
+     * against the bytes present, so hostile bytes cost no more than their own size.
+     *
+     * @throws IllegalArgumentException naming what does not fit
+     */
+    public static MapManifest decode(String file, byte[] bytes) {
+        int[] at = {0};
+        int count = count(bytes, at, 6, "entity count");
+        List<Entity> entities = new ArrayList<>();
+        for (int i = 0; i < count; i++) {
+            int nameLength = count(bytes, at, 1, "class name length of entity " + i);
+            String name = new String(bytes, at[0], nameLength, StandardCharsets.UTF_8);
+            at[0] += nameLength;
+            int line = varint(bytes, at, "line of entity " + i);
+            int keys = u32(bytes, at, "keys of entity " + i);
+            int brushCount = count(bytes, at, 5, "brush count of entity " + i);
+            List<Brush> brushes = new ArrayList<>();
+            int brushLine = line;
+            for (int k = 0; k < brushCount; k++) {
+                brushLine += varint(bytes, at, "line of brush " + k + " of entity " + i);
+                brushes.add(new Brush(k, brushLine, u32(bytes, at, "hash of brush " + k + " of entity " + i)));
+            }
+            entities.add(new Entity(i, name, line, keys, brushes));
+        }
+        if (at[0] != bytes.length) {
+            throw new IllegalArgumentException((bytes.length - at[0]) + " byte(s) after the manifest's last entity");
+        }
+        return new MapManifest(file, entities);
+    }
+
+    /** What changed from {@code this} (as recorded) to {@code now} (the map installed for the replay). */
+    public record Difference(String what, String where) {
+        @Override
+        public String toString() {
+            return what + " at " + where;
+        }
+    }
+
+    /** Brushes and entities changed, added and removed, each with its file and line. */
+    public record Comparison(List<Difference> changed, List<Difference> added, List<Difference> removed) {
+        public boolean same() {
+            return changed.isEmpty() && added.isEmpty() && removed.isEmpty();
+        }
+
+        /**
+         * One line, e.g. {@code 1 changed (brush changed at jumps.map:120, entity 0 worldspawn brush 5), 0 added,
+         * 0 removed}: each count with up to {@code listed} of its differences and their places.
+         */
+        public String describe(int listed) {
+            return part(changed, "changed", listed) + ", " + part(added, "added", listed) + ", " + part(removed, "removed", listed);
+        }
+
+        private static String part(List<Difference> list, String word, int listed) {
+            StringBuilder b = new StringBuilder().append(list.size()).append(' ').append(word);
+            for (int i = 0; i < Math.min(listed, list.size()); i++) {
+                b.append(i == 0 ? " (" : "; ").append(list.get(i));
+            }
+            if (list.size() > listed) {
+                b.append("; and ").append(list.size() - listed).append(" more");
+            }
+            return list.isEmpty() ? b.toString() : b.append(')').toString();
+        }
+    }
+
+    /**
+     * Compares the recorded manifest ({@code this}) with the one of the map being replayed. Entities are
+     * matched by authored index and class, and, when the entity list was renumbered (an entity inserted
+     * or removed above), by content; brushes within a matched entity by index, then by content so that
+     * an inserted brush is one added brush, not every later one changed.
+     */
+    public Comparison compare(MapManifest now) {
+        List<Difference> changed = new ArrayList<>(), added = new ArrayList<>(), removed = new ArrayList<>();
+        Map<Long, List<Entity>> byContent = new HashMap<>();
+        for (Entity e : now.entities) {
+            byContent.computeIfAbsent(content(e), k -> new ArrayList<>()).add(e);
+        }
+        boolean[] used = new boolean[now.entities.size()];
+        List<Entity[]> pairs = new ArrayList<>();
+        List<Entity> unmatched = new ArrayList<>();
+        for (Entity was : entities) {
+            Entity same = was.index() < now.entities.size() ? now.entities.get(was.index()) : null;
+            if (same != null && !used[same.index()] && content(same) == content(was)) {
+                used[same.index()] = true;
+                pairs.add(new Entity[] {was, same});
+                continue;
+            }
+            Entity moved = null;
+            for (Entity c : byContent.getOrDefault(content(was), List.of())) {
+                if (!used[c.index()]) {
+                    moved = c;
+                    break;
+                }
+            }
+            if (moved != null) {
+                used[moved.index()] = true;
+                pairs.add(new Entity[] {was, moved});
+            } else {
+                unmatched.add(was);
+            }
+        }
+        // What did not match by content: the same index and class is the same entity, edited.
+        for (Entity was : unmatched) {
+            Entity same = was.index() < now.entities.size() ? now.entities.get(was.index()) : null;
+            if (same != null && !used[same.index()] && same.className().equals(was.className())) {
+                used[same.index()] = true;
+                compareEntities(was, same, now.file, changed, added, removed);
+            } else {
+                removed.add(new Difference("entity " + was.index() + " " + was.className() + " removed",
+                        file + ":" + was.line() + " as recorded"));
+            }
+        }
+        for (Entity e : now.entities) {
+            if (!used[e.index()]) {
+                added.add(new Difference("entity " + e.index() + " " + e.className() + " added", now.file + ":" + e.line()));
+            }
+        }
+        return new Comparison(changed, added, removed);
+    }
+
+    private void compareEntities(Entity was, Entity now, String nowFile, List<Difference> changed, List<Difference> added,
+            List<Difference> removed) {
+        String name = "entity " + now.index() + " " + now.className();
+        if (was.keys() != now.keys()) {
+            changed.add(new Difference(name + " keys", nowFile + ":" + now.line()));
+        }
+        List<Brush> left = new ArrayList<>(was.brushes());
+        List<Brush> right = new ArrayList<>(now.brushes());
+        // Brushes unchanged anywhere in the entity are not differences, wherever they moved to.
+        Map<Integer, Integer> pool = new HashMap<>();
+        for (Brush b : right) {
+            pool.merge(b.hash(), 1, Integer::sum);
+        }
+        List<Brush> goneOrChanged = new ArrayList<>();
+        for (Brush b : left) {
+            Integer n = pool.get(b.hash());
+            if (n != null && n > 0) {
+                pool.put(b.hash(), n - 1);
+            } else {
+                goneOrChanged.add(b);
+            }
+        }
+        Map<Integer, Integer> before = new HashMap<>();
+        for (Brush b : left) {
+            before.merge(b.hash(), 1, Integer::sum);
+        }
+        List<Brush> newOrChanged = new ArrayList<>();
+        for (Brush b : right) {
+            Integer n = before.get(b.hash());
+            if (n != null && n > 0) {
+                before.put(b.hash(), n - 1);
+            } else {
+                newOrChanged.add(b);
+            }
+        }
+        // Pair what is left by index: an edited brush keeps its place in the entity.
+        Map<Integer, Brush> newByIndex = new TreeMap<>();
+        for (Brush b : newOrChanged) {
+            newByIndex.put(b.index(), b);
+        }
+        for (Brush b : goneOrChanged) {
+            Brush edited = newByIndex.remove(b.index());
+            if (edited != null) {
+                changed.add(new Difference("brush changed", nowFile + ":" + edited.line() + ", " + name + " brush " + edited.index()));
+            } else {
+                removed.add(new Difference("brush removed", file + ":" + b.line() + " as recorded, " + name + " brush " + b.index()));
+            }
+        }
+        for (Brush b : newByIndex.values()) {
+            added.add(new Difference("brush added", nowFile + ":" + b.line() + ", " + name + " brush " + b.index()));
+        }
+    }
+
+    /** An entity's whole content: class, keys and every brush, for matching entities that moved in the list. */
+    private static long content(Entity e) {
+        CRC32C h = new CRC32C();
+        h.update(e.className().getBytes(StandardCharsets.UTF_8));
+        putInt(h, e.keys());
+        for (Brush b : e.brushes()) {
+            putInt(h, b.hash());
+        }
+        return h.getValue();
+    }
+
+    private static void varint(ByteArrayOutputStream b, int v) {
+        long x = v & 0xffffffffL;
+        while (x >= 0x80) {
+            b.write((int) (x & 0x7f) | 0x80);
+            x >>>= 7;
+        }
+        b.write((int) x);
+    }
+
+    private static void u32(ByteArrayOutputStream b, int v) {
+        b.write(v);
+        b.write(v >>> 8);
+        b.write(v >>> 16);
+        b.write(v >>> 24);
+    }
+
+    private static int varint(byte[] bytes, int[] at, String what) {
+        long v = 0;
+        for (int shift = 0; shift < 35; shift += 7) {
+            if (at[0] >= bytes.length) {
+                throw new IllegalArgumentException("the manifest ends inside the " + what);
+            }
+            int b = bytes[at[0]++] & 0xff;
+            v |= (long) (b & 0x7f) << shift;
+            if ((b & 0x80) == 0) {
+                if (v > Integer.MAX_VALUE) {
+                    throw new IllegalArgumentException("the " + what + " is out of range");
+                }
+                return (int) v;
+            }
+        }
+        throw new IllegalArgumentException("the " + what + " is longer than 5 bytes");
+    }
+
+    /** A count of items that take at least {@code minBytes} each: never more than the bytes left can hold. */
+    private static int count(byte[] bytes, int[] at, int minBytes, String what) {
+        int n = varint(bytes, at, what);
+        if ((long) n * minBytes > bytes.length - at[0]) {
+            throw new IllegalArgumentException("the " + what + " (" + n + ") is more than the manifest's bytes can hold");
+        }
+        return n;
+    }
+
+    private static int u32(byte[] bytes, int[] at, String what) {
+        if (at[0] + 4 > bytes.length) {
+            throw new IllegalArgumentException("the manifest ends inside the " + what);
+        }
+        int v = (bytes[at[0]] & 0xff) | (bytes[at[0] + 1] & 0xff) << 8 | (bytes[at[0] + 2] & 0xff) << 16
+                | (bytes[at[0] + 3] & 0xff) << 24;
+        at[0] += 4;
+        return v;
+    }
+}
