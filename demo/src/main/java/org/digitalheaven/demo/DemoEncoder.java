@@ -25,7 +25,7 @@ import java.util.zip.Deflater;
  */
 public final class DemoEncoder {
 
-    public static final int HEADER = 1, SEGMENT = 8, END = 255;
+    public static final int HEADER = 1, SEGMENT = 8, MANIFEST = 9, END = 255;
     /** Frame (kind, length, frame check) and trailing payload check. */
     public static final int FRAME = 9, TRAILER = 4;
     public static final int SEGMENT_FIELDS = 8 + 4 + 1 + 4;
@@ -109,6 +109,11 @@ public final class DemoEncoder {
             scratch = Arrays.copyOf(scratch, scratch.length * 2);
         }
         return body;
+    }
+
+    /** The map's manifest, right after the Header: what {@code MapManifest.encode} gives (FORMAT.md, "Manifest"). */
+    public byte[] manifest(byte[] payload) {
+        return account(chunk(MANIFEST, payload, payload.length));
     }
 
     /** A chunk of a kind this version does not define (for tests of forward compatibility). */

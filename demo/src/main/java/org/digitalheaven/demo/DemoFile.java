@@ -80,6 +80,9 @@ public final class DemoFile {
         }
     }
 
+    /** Where the Manifest chunk is (right after the Header), or -1. */
+    private int manifestAt = -1;
+
     DemoFile(int version, byte[] bytes, Chunk.Header header, Chunk.End end, List<Segment> segments, UnknownChunks unknown,
             boolean truncated, long wholeBytes, DemoFormatException damage, List<String> afterDamage, List<Chunk> v1Chunks,
             int[] v1Offsets, int v1Skipped) {
@@ -284,6 +287,23 @@ public final class DemoFile {
                     Arrays.copyOfRange(bytes, payloadAt, payloadAt + length))));
         }
         return out;
+    }
+
+    void manifestAt(int at) {
+        this.manifestAt = at;
+    }
+
+    /**
+     * The recorded map's manifest (the bytes {@code MapManifest.decode} reads; FORMAT.md, "Manifest"), or
+     * null for a file without one (version 1, or recorded before manifests existed).
+     */
+    public byte[] manifest() {
+        if (manifestAt < 0) {
+            return null;
+        }
+        int length = ByteBuffer.wrap(bytes, manifestAt + 1, 4).order(ByteOrder.LITTLE_ENDIAN).getInt();
+        int payloadAt = manifestAt + DemoEncoder.FRAME;
+        return Arrays.copyOfRange(bytes, payloadAt, payloadAt + length);
     }
 
     /** Version 2's chunks of kinds this build does not know, in file order (their payloads copied now). */

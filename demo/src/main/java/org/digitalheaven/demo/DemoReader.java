@@ -137,6 +137,7 @@ public final class DemoReader {
         boolean truncated = false;
         int pos = 8;
         int whole = 8;
+        int manifestAt = -1;
         CRC32C crc = new CRC32C();
         for (int index = 0; pos < n && end == null; index++) {
             if (n - pos < DemoEncoder.FRAME) {
@@ -188,6 +189,12 @@ public final class DemoReader {
                     }
                     case DemoEncoder.SEGMENT -> segments.add(segment(b, segments, header, index, pos, payloadAt, len));
                     case DemoEncoder.END -> end = end(b, bytes, segments, header, index, pos, payloadAt, len);
+                    case DemoEncoder.MANIFEST -> {
+                        if (index != 1) {
+                            throw new DemoFormatException(index, pos, "a map manifest that does not follow the Header");
+                        }
+                        manifestAt = pos;
+                    }
                     default -> unknown.add(segments.size(), pos);
                 }
             } catch (ChunkKind.Malformed e) {
@@ -206,8 +213,10 @@ public final class DemoReader {
         if (damage == null && !truncated && end == null) {
             truncated = true; // whole chunks, but no End: the recording did not finish
         }
-        return new DemoFile(2, bytes, header, end, segments, unknown, truncated || end == null, whole, damage, afterDamage,
-                null, null, 0);
+        DemoFile file = new DemoFile(2, bytes, header, end, segments, unknown, truncated || end == null, whole, damage,
+                afterDamage, null, null, 0);
+        file.manifestAt(manifestAt);
+        return file;
     }
 
     /** Lines {@link #survey} writes out one by one; past them it counts. */

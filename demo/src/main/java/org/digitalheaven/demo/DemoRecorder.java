@@ -89,7 +89,8 @@ public final class DemoRecorder {
         Chunk.Header h = new Chunk.Header(o.mapName(), o.mapBarcode(), o.closureHash(), o.engineVersion(), o.gitSha(),
                 o.tickRate(), o.checkpointInterval(), u.tickCount(), o.worldSettings(), o.notes());
         DemoEncoder e = r.encoder;
-        r.handOver(() -> concat(e.fileHeader(), e.header(h)), false);
+        byte[] manifest = u.map().manifestBytes(); // made at map load; encoded and written on the writer thread
+        r.handOver(() -> concat(concat(e.fileHeader(), e.header(h)), e.manifest(manifest)), false);
         r.segment.begin(u.tickCount());
         for (Pawn p : u.pawns()) {
             r.onJoin(u, p);

@@ -45,17 +45,25 @@ public final class DemoRewriter {
      * rewritten.
      */
     public static Rewritten write(Chunk.Header header, Iterable<Chunk> records) {
-        DemoRewriter w = start(header);
+        return write(header, null, records);
+    }
+
+    /** {@link #write(Chunk.Header, Iterable)} with the map's manifest after the Header (none when null). */
+    public static Rewritten write(Chunk.Header header, byte[] manifest, Iterable<Chunk> records) {
+        DemoRewriter w = start(header, manifest);
         for (Chunk c : records) {
             w.take(c);
         }
         return w.finish();
     }
 
-    private static DemoRewriter start(Chunk.Header header) {
+    private static DemoRewriter start(Chunk.Header header, byte[] manifest) {
         DemoRewriter w = new DemoRewriter();
         w.out.writeBytes(w.encoder.fileHeader());
         w.out.writeBytes(w.encoder.header(header));
+        if (manifest != null) {
+            w.out.writeBytes(w.encoder.manifest(manifest));
+        }
         w.tick = header.startTick();
         return w;
     }
@@ -66,7 +74,7 @@ public final class DemoRewriter {
      */
     public static Rewritten rewrite(DemoFile demo) throws DemoFormatException {
         DemoContent.check(demo);
-        DemoRewriter w = start(demo.header());
+        DemoRewriter w = start(demo.header(), demo.manifest());
         List<DemoFile.Unknown> unknown = demo.unknown();
         int u = 0;
         for (DemoFile.Segment s : demo.segments()) {

@@ -15,6 +15,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Random;
+import org.digitalheaven.maps.PalletRepository;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -41,7 +42,10 @@ class DemoFormatTest {
         assertTrue(records.stream().allMatch(c -> !(c instanceof Chunk.TickHash h) || h.bits() == 32), "32-bit hashes");
         assertArrayEquals(FILE, d.toBytes(), "read, then write, gives the same bytes");
         // The same records rewritten (segmented at the same checkpoints, compressed the same way) are the same file.
-        assertArrayEquals(FILE, DemoRewriter.write(d.header(), records).bytes());
+        assertArrayEquals(FILE, DemoRewriter.write(d.header(), d.manifest(), records).bytes());
+        // The map's manifest follows the Header: every entity and brush of the recorded map.
+        assertEquals(PalletRepository.search(List.of()).resolve("arena").load().manifest(),
+                org.digitalheaven.maps.MapManifest.decode("arena.map", d.manifest()));
         assertEquals(TICKS, d.end().lastTick());
         assertEquals(List.of(0L, 60L, 120L, 180L, 240L), d.segments().stream().map(DemoFile.Segment::checkpointTick).toList());
         assertEquals(5, d.end().chunkCount(), "the End counts segments");
@@ -204,7 +208,8 @@ class DemoFormatTest {
             String at = "case " + i + " (" + m.what + " at byte " + m.at + ")";
             if (d.damage() == null) {
                 assertTrue(d.truncated() && m.at >= endAt, at + " reads as " + (d.truncated() ? "truncated" : "sound"));
-                assertEquals(spans.size() - 2, d.segments().size(), at + ": every segment is whole and sound");
+                assertEquals(spans.stream().filter(x -> x[2] == DemoEncoder.SEGMENT).count(), d.segments().size(),
+                        at + ": every segment is whole and sound");
                 truncatedInEnd++;
             } else {
                 assertEquals(before, d.segments().size(), at + ": " + d.damage().getMessage());
@@ -422,10 +427,11 @@ class DemoFormatTest {
     void damageIsNamedBySegmentTicksAndOffset() throws Exception {
         List<long[]> spans = DemoFixtures.chunkSpans(FILE);
         byte[] bad = FILE.clone();
-        long[] third = spans.get(3); // header, segment 0, segment 1, segment 2
+        long[] third = spans.get(4); // header, manifest, segment 0, segment 1, segment 2
+        assertEquals(DemoEncoder.MANIFEST, spans.get(1)[2]);
         bad[(int) third[0] + 30] ^= 4;
         DemoFormatException e = assertThrows(DemoFormatException.class, () -> DemoReader.read(bad));
-        assertEquals("segment 2 (chunk 3, from tick 120) at byte " + third[0] + ": CRC-32C mismatch: its bytes were changed",
+        assertEquals("segment 2 (chunk 4, from tick 120) at byte " + third[0] + ": CRC-32C mismatch: its bytes were changed",
                 e.getMessage());
         DemoFile d = DemoReader.inspect(bad);
         assertEquals(2, d.segments().size(), "the segments before it are kept (for demo info and --salvage)");

@@ -112,6 +112,7 @@ final class DemoCommand {
             t.add("duration", ticks + " ticks, " + String.format(Locale.ROOT, "%.2f", ticks / (double) h.tickRate()) + " s");
             t.add("world settings", worldSettings(h.worldSettings()));
             t.add("notes", h.notes().isEmpty() ? "none" : Integer.toString(h.notes().size()));
+            t.add("map manifest", manifest(demo.manifest(), h.mapName()));
             for (int i = 0; i < h.notes().size(); i++) {
                 t.add("note " + (i + 1), h.notes().get(i));
             }
@@ -136,6 +137,20 @@ final class DemoCommand {
                     + ", slope cosine " + SnapshotDiff.fmt(m.walkableNormalY())
                     + String.format(Locale.ROOT, " (%.1f degrees)", degrees)
                     + ", timeScale " + SnapshotDiff.fmt(w.timeScale()) + ", grips " + (grips.length() == 0 ? "none" : grips);
+        }
+
+        /** What the recording carries of its map's make-up, for telling what an edit changed. */
+        private static String manifest(byte[] bytes, String mapName) {
+            if (bytes == null) {
+                return "none (recorded before manifests, or format version 1): a replay on an edited map names only the"
+                        + " closure hash";
+            }
+            try {
+                org.digitalheaven.maps.MapManifest m = org.digitalheaven.maps.MapManifest.decode(mapName + ".map", bytes);
+                return m.entities().size() + " entities, " + m.brushCount() + " brushes (" + bytes.length + " bytes)";
+            } catch (IllegalArgumentException e) {
+                return bytes.length + " bytes that do not read as a manifest (" + e.getMessage() + ")";
+            }
         }
 
         private static void describeContents(Table t, DemoFile demo) throws DemoFormatException {

@@ -18,6 +18,7 @@ import org.digitalheaven.demo.DemoFile;
 import org.digitalheaven.demo.DemoFormatException;
 import org.digitalheaven.demo.DemoReader;
 import org.digitalheaven.maps.MapFormatException;
+import org.digitalheaven.maps.MapManifest;
 import org.digitalheaven.maps.PalletException;
 import org.digitalheaven.maps.PalletRepository;
 import org.digitalheaven.maps.ResolvedMap;
@@ -131,6 +132,7 @@ public final class DemoReplay {
         List<String> warnings = new ArrayList<>();
         GameServer server = prepare(h, o, warnings);
         try {
+            mapChanged(demo, h, server).ifPresent(w -> warnings.add(0, w));
             warnings.forEach(o.out());
             return replay(demo, first, h, server, o);
         } finally {
@@ -203,6 +205,7 @@ public final class DemoReplay {
         }
         try {
             Read read = decoded(decode);
+            mapChanged(read.demo(), h, server).ifPresent(w -> warnings.add(0, w));
             warnings.forEach(o.out()); // only for a file that reads: damage is the one thing to say
             return replay(read.demo(), read.first(), h, server, o);
         } finally {
@@ -229,14 +232,41 @@ public final class DemoReplay {
 
     private static final String NO_HEADER = "the file ends before its header is whole; nothing to replay";
 
+    /** Map changes listed, of each kind, in the warning before "and N more". */
+    static final int MAP_CHANGES_LISTED = 5;
+
+    /**
+     * The warning when the installed map is not the recorded one (its pallet closure hash differs): with
+     * the recording's map manifest, exactly what changed, each brush and entity with its {@code .map} file
+     * and line, or that the map itself is as recorded (only other files of its pallets differ); without
+     * one (older recordings), the two hashes.
+     */
+    private static java.util.Optional<String> mapChanged(DemoFile demo, Chunk.Header h, GameServer server) {
+        ResolvedMap map = server.map();
+        if (Arrays.equals(map.closureHash(), h.closureHash())) {
+            return java.util.Optional.empty();
+        }
+        byte[] recorded = demo.manifest();
+        if (recorded != null) {
+            try {
+                MapManifest was = MapManifest.decode(h.mapName() + ".map", recorded);
+                MapManifest.Comparison c = was.compare(server.universe().map().manifest());
+                return java.util.Optional.of(c.same()
+                        ? "warning: the map's pallet closure hash differs, but every entity and brush of the map is as"
+                                + " recorded (another file of its pallets changed); replaying anyway"
+                        : "warning: map changed since the recording: " + c.describe(MAP_CHANGES_LISTED) + "; replaying anyway");
+            } catch (IllegalArgumentException e) {
+                // A manifest that does not decode says nothing about the map; the hashes still do.
+            }
+        }
+        return java.util.Optional.of("warning: the map's pallet closure hash differs: recorded "
+                + HexFormat.of().formatHex(h.closureHash()) + ", installed " + map.closureHashHex() + "; replaying anyway");
+    }
+
     /** The world the Header describes: map resolved and installed, recorded rules applied; warnings listed. */
     private static GameServer prepare(Chunk.Header h, Options o, List<String> warnings) throws ReplayException {
         Consumer<String> out = warnings::add;
         ResolvedMap map = resolveMap(h, o, out);
-        if (!Arrays.equals(map.closureHash(), h.closureHash())) {
-            out.accept("warning: the map's pallet closure hash differs: recorded " + HexFormat.of().formatHex(h.closureHash())
-                    + ", installed " + map.closureHashHex() + "; replaying anyway");
-        }
         if (!h.engineVersion().equals(o.engineVersion()) || !h.gitSha().equals(o.gitSha())) {
             out.accept("warning: recorded with engine " + h.engineVersion() + " (" + h.gitSha() + "), replaying with "
                     + o.engineVersion() + " (" + o.gitSha() + ")");
