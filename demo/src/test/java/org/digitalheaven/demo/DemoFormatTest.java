@@ -366,6 +366,21 @@ class DemoFormatTest {
         return c.getValue();
     }
 
+    /** The Manifest belongs right after the Header; anywhere else the file is damaged there. */
+    @Test
+    void aManifestAnywhereButAfterTheHeaderIsDamage() {
+        List<long[]> spans = DemoFixtures.chunkSpans(FILE);
+        assertEquals(DemoEncoder.MANIFEST, spans.get(1)[2]);
+        java.io.ByteArrayOutputStream moved = new java.io.ByteArrayOutputStream();
+        moved.write(FILE, 0, (int) spans.get(0)[1]); // magic, version, Header
+        moved.write(FILE, (int) spans.get(2)[0], (int) (spans.get(2)[1] - spans.get(2)[0])); // segment 0
+        moved.write(FILE, (int) spans.get(1)[0], (int) (spans.get(1)[1] - spans.get(1)[0])); // the Manifest, one late
+        moved.write(FILE, (int) spans.get(3)[0], FILE.length - (int) spans.get(3)[0]);
+        DemoFormatException e = assertThrows(DemoFormatException.class, () -> DemoReader.read(moved.toByteArray()));
+        assertTrue(e.getMessage().contains("a map manifest that does not follow the Header"), e.getMessage());
+        assertEquals(spans.get(0)[1] + spans.get(2)[1] - spans.get(2)[0], e.offset(), "named where it now is");
+    }
+
     @Test
     void theEndChunkIsCoveredEveryFieldOfIt() throws Exception {
         List<long[]> spans = DemoFixtures.chunkSpans(FILE);

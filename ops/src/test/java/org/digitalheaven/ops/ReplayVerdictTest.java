@@ -142,6 +142,8 @@ class ReplayVerdictTest {
         DemoFile cut = DemoReader.read(out);
         assertEquals(333, cut.header().startTick());
         assertEquals(777, cut.end().lastTick());
+        assertEquals(org.digitalheaven.maps.PalletRepository.search(List.of()).resolve("jumps").load().manifest(),
+                org.digitalheaven.maps.MapManifest.decode("jumps.map", cut.manifest()), "the cut carries the map's manifest");
         assertEquals(List.of(333L, 360L, 480L, 600L, 720L, 777L), cut.checkpoints().stream()
                 .map(c -> c.checkpoint().tick()).toList(), "the original's checkpoint ticks, and both ends");
         HostTest.Result replay = dhHost("--demo", out.toString());
