@@ -229,35 +229,9 @@ public record MapManifest(String file, List<Entity> entities) {
         if (was.keys() != now.keys()) {
             changed.add(new Difference(name + " keys", nowFile + ":" + now.line()));
         }
-        List<Brush> left = new ArrayList<>(was.brushes());
-        List<Brush> right = new ArrayList<>(now.brushes());
         // Brushes unchanged anywhere in the entity are not differences, wherever they moved to.
-        Map<Integer, Integer> pool = new HashMap<>();
-        for (Brush b : right) {
-            pool.merge(b.hash(), 1, Integer::sum);
-        }
-        List<Brush> goneOrChanged = new ArrayList<>();
-        for (Brush b : left) {
-            Integer n = pool.get(b.hash());
-            if (n != null && n > 0) {
-                pool.put(b.hash(), n - 1);
-            } else {
-                goneOrChanged.add(b);
-            }
-        }
-        Map<Integer, Integer> before = new HashMap<>();
-        for (Brush b : left) {
-            before.merge(b.hash(), 1, Integer::sum);
-        }
-        List<Brush> newOrChanged = new ArrayList<>();
-        for (Brush b : right) {
-            Integer n = before.get(b.hash());
-            if (n != null && n > 0) {
-                before.put(b.hash(), n - 1);
-            } else {
-                newOrChanged.add(b);
-            }
-        }
+        List<Brush> goneOrChanged = unmatched(was.brushes(), now.brushes());
+        List<Brush> newOrChanged = unmatched(now.brushes(), was.brushes());
         // Pair what is left by index: an edited brush keeps its place in the entity.
         Map<Integer, Brush> newByIndex = new TreeMap<>();
         for (Brush b : newOrChanged) {
@@ -274,6 +248,24 @@ public record MapManifest(String file, List<Entity> entities) {
         for (Brush b : newByIndex.values()) {
             added.add(new Difference("brush added", nowFile + ":" + b.line() + ", " + name + " brush " + b.index()));
         }
+    }
+
+    /** The brushes of {@code from} left when each is matched, by content, with one of {@code against}. */
+    private static List<Brush> unmatched(List<Brush> from, List<Brush> against) {
+        Map<Integer, Integer> pool = new HashMap<>();
+        for (Brush b : against) {
+            pool.merge(b.hash(), 1, Integer::sum);
+        }
+        List<Brush> left = new ArrayList<>();
+        for (Brush b : from) {
+            Integer n = pool.get(b.hash());
+            if (n != null && n > 0) {
+                pool.put(b.hash(), n - 1);
+            } else {
+                left.add(b);
+            }
+        }
+        return left;
     }
 
     /** An entity's whole content: class, keys and every brush, for matching entities that moved in the list. */

@@ -95,16 +95,25 @@ class DemoReplayTest {
                 + d.checkpoints().size() + " checkpoint\\(s\\) and " + recorded + " state hash\\(es\\): OK"), out.toString());
     }
 
+    private String builtInJumps() throws Exception {
+        return new String(getClass().getClassLoader().getResourceAsStream("pallets/DigitalHeaven.Core/maps/jumps.map")
+                .readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+    }
+
+    /** A user pallet in {@code folder} overriding the built-in DigitalHeaven.Core: version, and jumps.map as given. */
+    private static void corePallet(Path folder, String version, String jumps) throws Exception {
+        Path pallet = folder.resolve("core");
+        Files.createDirectories(pallet.resolve("maps"));
+        Files.writeString(pallet.resolve("pallet.json"), "{\"barcode\": \"DigitalHeaven.Core\", \"version\": \"" + version
+                + "\", \"dependencies\": [], \"maps\": [\"jumps\"]}");
+        Files.writeString(pallet.resolve("maps/jumps.map"), jumps);
+    }
+
     /** Another file of the pallet changed (here only its version), the map itself did not: said so, and OK. */
     @Test
     void aChangedPalletWhoseMapIsAsRecordedSaysSoAndReplaysOk() throws Exception {
         Path file = record("jumps", 300, "jumps-same");
-        Path pallet = dir.resolve("pallets-v2/core");
-        Files.createDirectories(pallet.resolve("maps"));
-        Files.writeString(pallet.resolve("pallet.json"),
-                "{\"barcode\": \"DigitalHeaven.Core\", \"version\": \"1.0.1\", \"dependencies\": [], \"maps\": [\"jumps\"]}");
-        Files.write(pallet.resolve("maps/jumps.map"), getClass().getClassLoader()
-                .getResourceAsStream("pallets/DigitalHeaven.Core/maps/jumps.map").readAllBytes());
+        corePallet(dir.resolve("pallets-v2"), "1.0.1", builtInJumps());
         List<String> out = new ArrayList<>();
         DemoReplay.Result r = replay(file, List.of(dir.resolve("pallets-v2")), out);
         assertTrue(r.ok(), String.join("\n", out));
@@ -116,15 +125,10 @@ class DemoReplayTest {
     void aMapChangedByOneBrushFaceDivergesNamingPawnFieldAndTheFirstDifferingTick() throws Exception {
         Path file = record("jumps", 600, "jumps-run");
         // A user pallet overriding the built-in one, with the floor raised by one unit.
-        Path pallet = dir.resolve("pallets/core");
-        Files.createDirectories(pallet.resolve("maps"));
-        Files.writeString(pallet.resolve("pallet.json"),
-                "{\"barcode\": \"DigitalHeaven.Core\", \"version\": \"1.0.0\", \"dependencies\": [], \"maps\": [\"jumps\"]}");
-        String jumps = new String(getClass().getClassLoader().getResourceAsStream("pallets/DigitalHeaven.Core/maps/jumps.map")
-                .readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        String jumps = builtInJumps();
         String edited = jumps.replaceFirst("\\( (-?\\d+) (-?\\d+) 0 \\)", "( $1 $2 1 )");
         assertFalse(edited.equals(jumps), "the edit changed a face");
-        Files.writeString(pallet.resolve("maps/jumps.map"), edited);
+        corePallet(dir.resolve("pallets"), "1.0.0", edited);
         List<String> out = new ArrayList<>();
         DemoReplay.Result r = replay(file, List.of(dir.resolve("pallets")), out);
         String all = String.join("\n", out);
