@@ -125,7 +125,7 @@ public final class GameMap {
             switch (cls) {
                 case "worldspawn", "func_wall" -> {
                     for (Built b : build(e, false)) {
-                        statics.add(new StaticBrush(b.brush, b.surface, b.label, e.index()));
+                        statics.add(new StaticBrush(b.brush, b.surface, b.label, e.index(), b.index));
                     }
                 }
                 case "info_player_start", "info_player_deathmatch", "info_player_coop" -> {
@@ -269,7 +269,7 @@ public final class GameMap {
             doors++;
         }
 
-        private record Built(Brush brush, String surface, String label, boolean origin) {
+        private record Built(Brush brush, String surface, String label, boolean origin, int index) {
         }
 
         private List<Built> build(MapEntity e, boolean entityBrushes) {
@@ -294,7 +294,7 @@ public final class GameMap {
                     }
                     brushes++;
                     lowestY = Math.min(lowestY, brush.bounds().min().y());
-                    out.add(new Built(brush, mb.faces().get(up).texture(), label, origin && entityBrushes));
+                    out.add(new Built(brush, mb.faces().get(up).texture(), label, origin && entityBrushes, mb.index()));
                 } catch (BrushException ex) {
                     badBrushes++;
                     int line = ex.face() >= 0 && ex.face() < mb.faces().size() ? mb.faces().get(ex.face()).line() : mb.line();

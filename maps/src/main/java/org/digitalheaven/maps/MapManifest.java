@@ -134,8 +134,12 @@ public record MapManifest(String file, List<Entity> entities) {
         return new MapManifest(file, entities);
     }
 
-    /** What changed from {@code this} (as recorded) to {@code now} (the map installed for the replay). */
-    public record Difference(String what, String where) {
+    /**
+     * One change from {@code this} (as recorded) to {@code now} (the map installed for the replay):
+     * what, and where, and the entity and brush index it has in {@code now} ({@code brush} -1 for the
+     * entity as a whole; both -1 when it is gone from {@code now}).
+     */
+    public record Difference(String what, String where, int entity, int brush) {
         @Override
         public String toString() {
             return what + " at " + where;
@@ -212,12 +216,13 @@ public record MapManifest(String file, List<Entity> entities) {
                 compareEntities(was, same, now.file, changed, added, removed);
             } else {
                 removed.add(new Difference("entity " + was.index() + " " + was.className() + " removed",
-                        file + ":" + was.line() + " as recorded"));
+                        file + ":" + was.line() + " as recorded", -1, -1));
             }
         }
         for (Entity e : now.entities) {
             if (!used[e.index()]) {
-                added.add(new Difference("entity " + e.index() + " " + e.className() + " added", now.file + ":" + e.line()));
+                added.add(new Difference("entity " + e.index() + " " + e.className() + " added", now.file + ":" + e.line(),
+                        e.index(), -1));
             }
         }
         return new Comparison(changed, added, removed);
@@ -227,7 +232,7 @@ public record MapManifest(String file, List<Entity> entities) {
             List<Difference> removed) {
         String name = "entity " + now.index() + " " + now.className();
         if (was.keys() != now.keys()) {
-            changed.add(new Difference(name + " keys", nowFile + ":" + now.line()));
+            changed.add(new Difference(name + " keys", nowFile + ":" + now.line(), now.index(), -1));
         }
         // Brushes unchanged anywhere in the entity are not differences, wherever they moved to.
         List<Brush> goneOrChanged = unmatched(was.brushes(), now.brushes());
@@ -240,13 +245,16 @@ public record MapManifest(String file, List<Entity> entities) {
         for (Brush b : goneOrChanged) {
             Brush edited = newByIndex.remove(b.index());
             if (edited != null) {
-                changed.add(new Difference("brush changed", nowFile + ":" + edited.line() + ", " + name + " brush " + edited.index()));
+                changed.add(new Difference("brush changed", nowFile + ":" + edited.line() + ", " + name + " brush " + edited.index(),
+                        now.index(), edited.index()));
             } else {
-                removed.add(new Difference("brush removed", file + ":" + b.line() + " as recorded, " + name + " brush " + b.index()));
+                removed.add(new Difference("brush removed", file + ":" + b.line() + " as recorded, " + name + " brush " + b.index(),
+                        -1, -1));
             }
         }
         for (Brush b : newByIndex.values()) {
-            added.add(new Difference("brush added", nowFile + ":" + b.line() + ", " + name + " brush " + b.index()));
+            added.add(new Difference("brush added", nowFile + ":" + b.line() + ", " + name + " brush " + b.index(),
+                    now.index(), b.index()));
         }
     }
 

@@ -8,6 +8,7 @@ import java.util.Arrays;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.FutureTask;
@@ -132,9 +133,12 @@ public final class DemoReplay {
         List<String> warnings = new ArrayList<>();
         GameServer server = prepare(h, o, warnings);
         try {
-            mapChanged(demo, h, server).ifPresent(w -> warnings.add(0, w));
+            MapCheck check = mapCheck(demo, h, server, o);
+            if (check.warning() != null) {
+                warnings.add(0, check.warning());
+            }
             warnings.forEach(o.out());
-            return replay(demo, first, h, server, o);
+            return replay(demo, first, h, server, o, check.cause());
         } finally {
             server.shutdown("replay over");
         }
@@ -205,9 +209,12 @@ public final class DemoReplay {
         }
         try {
             Read read = decoded(decode);
-            mapChanged(read.demo(), h, server).ifPresent(w -> warnings.add(0, w));
+            MapCheck check = mapCheck(read.demo(), h, server, o);
+            if (check.warning() != null) {
+                warnings.add(0, check.warning());
+            }
             warnings.forEach(o.out()); // only for a file that reads: damage is the one thing to say
-            return replay(read.demo(), read.first(), h, server, o);
+            return replay(read.demo(), read.first(), h, server, o, check.cause());
         } finally {
             server.shutdown("replay over");
         }
@@ -235,32 +242,87 @@ public final class DemoReplay {
     /** Map changes listed, of each kind, in the warning before "and N more". */
     static final int MAP_CHANGES_LISTED = 5;
 
+    /** What the map comparison found: the warning (or null), and what will explain a divergence. */
+    record MapCheck(String warning, DivergenceCause cause) {
+    }
+
     /**
-     * The warning when the installed map is not the recorded one (its pallet closure hash differs): with
-     * the recording's map manifest, exactly what changed, each brush and entity with its {@code .map} file
-     * and line, or that the map itself is as recorded (only other files of its pallets differ); without
-     * one (older recordings), the two hashes.
+     * When the installed map is not the recorded one (its pallet closure hash differs): with the
+     * recording's map manifest, exactly what changed, each brush and entity with its {@code .map} file and
+     * line, or that the map itself is as recorded (only other files of its pallets differ); without one
+     * (older recordings), the two hashes. And the {@link DivergenceCause}: the bodies of changed and added
+     * brushes to watch, or, when there are none, what the file can say instead.
      */
-    private static java.util.Optional<String> mapChanged(DemoFile demo, Chunk.Header h, GameServer server) {
+    private static MapCheck mapCheck(DemoFile demo, Chunk.Header h, GameServer server, Options o) {
         ResolvedMap map = server.map();
+        boolean buildDiffers = !h.engineVersion().equals(o.engineVersion()) || !h.gitSha().equals(o.gitSha());
+        String build = buildDiffers ? "the build differs (recorded " + h.engineVersion() + " " + h.gitSha() + ", replaying "
+                + o.engineVersion() + " " + o.gitSha() + "): a change to the simulation, which the golden tests"
+                + " (MoverDeterminismTest, UniverseDeterminismTest, GoldenDemosTest) exist to catch"
+                : "the build is the recording's";
         if (Arrays.equals(map.closureHash(), h.closureHash())) {
-            return java.util.Optional.empty();
+            return new MapCheck(null, new DivergenceCause(Map.of(), "the map is as recorded (same closure hash); " + build));
         }
         byte[] recorded = demo.manifest();
         if (recorded != null) {
             try {
                 MapManifest was = MapManifest.decode(h.mapName() + ".map", recorded);
                 MapManifest.Comparison c = was.compare(server.universe().map().manifest());
-                return java.util.Optional.of(c.same()
-                        ? "warning: the map's pallet closure hash differs, but every entity and brush of the map is as"
-                                + " recorded (another file of its pallets changed); replaying anyway"
-                        : "warning: map changed since the recording: " + c.describe(MAP_CHANGES_LISTED) + "; replaying anyway");
+                if (c.same()) {
+                    return new MapCheck("warning: the map's pallet closure hash differs, but every entity and brush of the map"
+                            + " is as recorded (another file of its pallets changed); replaying anyway",
+                            new DivergenceCause(Map.of(), "every entity and brush of the map is as recorded; " + build));
+                }
+                return new MapCheck("warning: map changed since the recording: " + c.describe(MAP_CHANGES_LISTED)
+                        + "; replaying anyway", new DivergenceCause(watched(server.universe().map(), c), removedOrElse(c, build)));
             } catch (IllegalArgumentException e) {
                 // A manifest that does not decode says nothing about the map; the hashes still do.
             }
         }
-        return java.util.Optional.of("warning: the map's pallet closure hash differs: recorded "
-                + HexFormat.of().formatHex(h.closureHash()) + ", installed " + map.closureHashHex() + "; replaying anyway");
+        return new MapCheck("warning: the map's pallet closure hash differs: recorded " + HexFormat.of().formatHex(h.closureHash())
+                + ", installed " + map.closureHashHex() + "; replaying anyway", new DivergenceCause(Map.of(),
+                "the map's pallets changed (closure hash), and this recording carries no map manifest to say where; " + build));
+    }
+
+    /** The static bodies of the changed and added brushes (and of changed or added entities), by body id. */
+    private static Map<Integer, String> watched(org.digitalheaven.maps.GameMap map, MapManifest.Comparison c) {
+        Map<Long, String> changed = new java.util.TreeMap<>();
+        Map<Integer, String> wholeEntities = new java.util.TreeMap<>();
+        List<MapManifest.Difference> all = new ArrayList<>(c.changed());
+        all.addAll(c.added());
+        for (MapManifest.Difference d : all) {
+            if (d.entity() < 0) {
+                continue;
+            }
+            if (d.brush() >= 0) {
+                String kind = d.what().startsWith("brush added") ? "added" : "changed";
+                changed.put(((long) d.entity() << 32) | d.brush(), "the " + kind + " brush at " + d.where());
+            } else {
+                wholeEntities.put(d.entity(), "the " + d.what() + " at " + d.where());
+            }
+        }
+        Map<Integer, String> out = new java.util.TreeMap<>();
+        List<org.digitalheaven.maps.StaticBrush> statics = map.statics();
+        for (int id = 0; id < statics.size(); id++) { // static bodies are made in this order, ids from 0
+            org.digitalheaven.maps.StaticBrush s = statics.get(id);
+            String what = changed.get(((long) s.entityIndex() << 32) | s.brushIndex());
+            if (what == null) {
+                what = wholeEntities.get(s.entityIndex());
+            }
+            if (what != null) {
+                out.put(id, what);
+            }
+        }
+        return out;
+    }
+
+    /** What to say when no pawn touched a watched body: removed brushes cannot be touched, so name them. */
+    private static String removedOrElse(MapManifest.Comparison c, String build) {
+        if (!c.removed().isEmpty()) {
+            return c.removed().size() + " removed brush(es) or entit(ies) cannot be touched, the first "
+                    + c.removed().get(0) + "; look there";
+        }
+        return "the cause is elsewhere (a moving object, another pawn, a rule); " + build;
     }
 
     /** The world the Header describes: map resolved and installed, recorded rules applied; warnings listed. */
@@ -342,7 +404,7 @@ public final class DemoReplay {
         }
     }
 
-    private static Result replay(DemoFile demo, int first, Chunk.Header h, GameServer server, Options o)
+    private static Result replay(DemoFile demo, int first, Chunk.Header h, GameServer server, Options o, DivergenceCause cause)
             throws ReplayException, DemoFormatException {
         Consumer<String> out = o.out();
         DemoFile.Segment opening = demo.segments().get(first);
@@ -356,7 +418,7 @@ public final class DemoReplay {
                     + " cannot be restored: " + e.getMessage());
         }
         long start = openingCheckpoint.tick();
-        ReplayJudge judge = new ReplayJudge(h.notes(), out);
+        ReplayJudge judge = new ReplayJudge(h.notes(), out, cause);
         judge.checkpoint(start, restored, u.snapshot()); // only an edited map can make this differ
         if (o.observer() != null) {
             server.addListener(o.observer());
@@ -396,6 +458,9 @@ public final class DemoReplay {
                         return false;
                     }
                     server.tickOnce();
+                    if (cause.watching()) {
+                        cause.afterTick(u, tick + 1);
+                    }
                     while (given > 0) {
                         inputs[givenSlots[--given]] = null;
                     }

@@ -28,10 +28,17 @@ final class ReplayJudge {
     private String checkpointLine;
     private String hashLine;
     private boolean notesShown;
+    private final DivergenceCause cause;
 
     ReplayJudge(List<String> notes, Consumer<String> out) {
+        this(notes, out, null);
+    }
+
+    /** With {@code cause} (or null), the line after the first DIVERGED line says what explains it. */
+    ReplayJudge(List<String> notes, Consumer<String> out, DivergenceCause cause) {
         this.notes = notes;
         this.out = out;
+        this.cause = cause;
     }
 
     void hash(Chunk.TickHash recorded, long replayed) {
@@ -49,6 +56,9 @@ final class ReplayJudge {
         hashLine = String.format("DIVERGED tick %d: the state hash differs (recorded %0" + digits + "x, replayed %0" + digits
                 + "x); the next checkpoint names what differs", tick, recorded.hash() & mask, replayed & mask);
         out.accept(hashLine);
+        if (cause != null && firstCheckpoint == null) {
+            out.accept(cause.atHash(tick));
+        }
         showNotes();
     }
 
@@ -65,6 +75,9 @@ final class ReplayJudge {
         firstCheckpoint = tick;
         checkpointLine = "DIVERGED tick " + tick + " " + d.get(0).describe();
         out.accept(checkpointLine);
+        if (cause != null) {
+            out.accept(cause.atCheckpoint(tick, d.stream().map(SnapshotDiff.Mismatch::entity).distinct().toList()));
+        }
         if (d.size() > 1) {
             long entities = d.stream().map(SnapshotDiff.Mismatch::entity).distinct().count();
             out.accept("  " + d.size() + " differences in " + entities + " entit" + (entities == 1 ? "y" : "ies")

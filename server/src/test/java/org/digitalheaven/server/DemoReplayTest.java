@@ -139,8 +139,25 @@ class DemoReplayTest {
                 + ", entity 0 worldspawn brush 0), 0 added, 0 removed; replaying anyway", out.get(0), all);
         // The first differing hash is said when met; the next checkpoint then names the pawn and field.
         assertEquals(r.firstHashDifference(), r.divergedAt(), all);
-        assertTrue(out.stream().anyMatch(l -> l.startsWith("DIVERGED tick " + r.firstHashDifference()
-                + ": the state hash differs (recorded ")), all);
+        int hashLine = -1;
+        for (int i = 0; i < out.size(); i++) {
+            if (out.get(i).startsWith("DIVERGED tick " + r.firstHashDifference() + ": the state hash differs (recorded ")) {
+                hashLine = i;
+            }
+        }
+        assertTrue(hashLine > 0, all);
+        // The line after it explains: who touched the raised floor, where it is in the .map file, and when.
+        String cause = out.get(hashLine + 1);
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("PlayerPawn@\\d+ touched the changed brush at jumps\\.map:"
+                + floorLine + ", entity 0 worldspawn brush 0 at tick (\\d+)").matcher(cause);
+        assertTrue(cause.startsWith("cause: ") && m.find(), all);
+        do {
+            assertTrue(Long.parseLong(m.group(1)) <= r.firstHashDifference(), "a touch before the divergence: " + cause);
+        } while (m.find());
+        String checkpointCause = out.get(out.indexOf(out.stream().filter(l -> l.startsWith("DIVERGED tick "
+                + r.firstCheckpointDivergence() + " ")).findFirst().orElseThrow()) + 1);
+        assertTrue(checkpointCause.matches("cause: PlayerPawn@\\d+ (touched the changed brush at jumps\\.map:" + floorLine
+                + ".*|never touched a changed brush.*)"), checkpointCause);
         String diverged = out.stream().filter(l -> l.startsWith("DIVERGED tick " + r.firstCheckpointDivergence() + " "))
                 .findFirst().orElseThrow();
         assertTrue(diverged.matches("DIVERGED tick \\d+ PlayerPawn@\\d+ \\w+: recorded .*, replayed .*"), diverged);
@@ -148,6 +165,22 @@ class DemoReplayTest {
         assertTrue(out.get(out.size() - 1).contains("DIVERGED at tick " + r.divergedAt() + " (first differing state hash;"
                 + " first differing checkpoint at tick " + r.firstCheckpointDivergence() + ")"), all);
         assertTrue(r.headline().startsWith(diverged), r.headline());
+    }
+
+    /** A brush nobody touches (the ceiling, 16 m up) changed: named in the warning, and the replay is OK. */
+    @Test
+    void anEditNobodyTouchesIsNamedAndReplaysOk() throws Exception {
+        Path file = record("jumps", 600, "jumps-ceiling");
+        String jumps = builtInJumps();
+        int ceiling = org.digitalheaven.maps.MapParser.parse("jumps.map", jumps).entities().get(0).brushes().get(1).line();
+        List<String> lines = new ArrayList<>(List.of(jumps.split("\n", -1)));
+        lines.set(ceiling, lines.get(ceiling).replace(" 512 ", " 520 ")); // the line after the brush's "{": its first face
+        corePallet(dir.resolve("pallets-ceiling"), "1.0.0", String.join("\n", lines));
+        List<String> out = new ArrayList<>();
+        DemoReplay.Result r = replay(file, List.of(dir.resolve("pallets-ceiling")), out);
+        assertTrue(r.ok(), String.join("\n", out));
+        assertEquals("warning: map changed since the recording: 1 changed (brush changed at jumps.map:" + ceiling
+                + ", entity 0 worldspawn brush 1), 0 added, 0 removed; replaying anyway", out.get(0));
     }
 
     @Test
