@@ -146,10 +146,32 @@ public record MapManifest(String file, List<Entity> entities) {
         }
     }
 
-    /** Brushes and entities changed, added and removed, each with its file and line. */
-    public record Comparison(List<Difference> changed, List<Difference> added, List<Difference> removed) {
+    /**
+     * Brushes and entities changed, added and removed, each with its file and line; and which entity of
+     * the map being replayed is which recorded one ({@code recordedIndex}: index now → index as recorded,
+     * for every entity matched by content or by index and class; an added entity has none).
+     */
+    public record Comparison(List<Difference> changed, List<Difference> added, List<Difference> removed,
+            Map<Integer, Integer> recordedIndex) {
+        public Comparison {
+            changed = List.copyOf(changed);
+            added = List.copyOf(added);
+            removed = List.copyOf(removed);
+            recordedIndex = java.util.Collections.unmodifiableMap(new TreeMap<>(recordedIndex));
+        }
+
         public boolean same() {
             return changed.isEmpty() && added.isEmpty() && removed.isEmpty();
+        }
+
+        /** Whether some entity has another index now than it had when recorded (an entity inserted or removed above it). */
+        public boolean renumbered() {
+            for (Map.Entry<Integer, Integer> e : recordedIndex.entrySet()) {
+                if (!e.getKey().equals(e.getValue())) {
+                    return true;
+                }
+            }
+            return false;
         }
 
         /**
@@ -185,13 +207,13 @@ public record MapManifest(String file, List<Entity> entities) {
             byContent.computeIfAbsent(content(e), k -> new ArrayList<>()).add(e);
         }
         boolean[] used = new boolean[now.entities.size()];
-        List<Entity[]> pairs = new ArrayList<>();
+        Map<Integer, Integer> recordedIndex = new TreeMap<>();
         List<Entity> unmatched = new ArrayList<>();
         for (Entity was : entities) {
             Entity same = was.index() < now.entities.size() ? now.entities.get(was.index()) : null;
             if (same != null && !used[same.index()] && content(same) == content(was)) {
                 used[same.index()] = true;
-                pairs.add(new Entity[] {was, same});
+                recordedIndex.put(same.index(), was.index());
                 continue;
             }
             Entity moved = null;
@@ -203,7 +225,7 @@ public record MapManifest(String file, List<Entity> entities) {
             }
             if (moved != null) {
                 used[moved.index()] = true;
-                pairs.add(new Entity[] {was, moved});
+                recordedIndex.put(moved.index(), was.index());
             } else {
                 unmatched.add(was);
             }
@@ -213,6 +235,7 @@ public record MapManifest(String file, List<Entity> entities) {
             Entity same = was.index() < now.entities.size() ? now.entities.get(was.index()) : null;
             if (same != null && !used[same.index()] && same.className().equals(was.className())) {
                 used[same.index()] = true;
+                recordedIndex.put(same.index(), was.index());
                 compareEntities(was, same, now.file, changed, added, removed);
             } else {
                 removed.add(new Difference("entity " + was.index() + " " + was.className() + " removed",
@@ -225,7 +248,7 @@ public record MapManifest(String file, List<Entity> entities) {
                         e.index(), -1));
             }
         }
-        return new Comparison(changed, added, removed);
+        return new Comparison(changed, added, removed, recordedIndex);
     }
 
     private void compareEntities(Entity was, Entity now, String nowFile, List<Difference> changed, List<Difference> added,

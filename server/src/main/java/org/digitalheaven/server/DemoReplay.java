@@ -98,11 +98,18 @@ public final class DemoReplay {
 
     /**
      * The outcome. {@code divergedAt} is the first tick at which any recorded hash or checkpoint
-     * differed (null: every one matched); {@code headline} is one line saying what differed.
+     * differed (null: every one matched); {@code headline} is one line saying what differed, and
+     * {@code cause} the line that explains it ({@code "cause: PlayerPawn@6 touched ..."}, null when OK);
+     * {@code warnings} are the lines printed before the replay (a changed map, another build).
      */
     public record Result(long startTick, long ticksReplayed, long lastTick, double seconds, int checkpointsChecked,
             long hashesChecked, Long divergedAt, Long firstHashDifference, Long firstCheckpointDivergence,
-            String headline, boolean truncated, String salvaged) {
+            String headline, String cause, boolean truncated, String salvaged, List<String> warnings) {
+
+        public Result {
+            warnings = List.copyOf(warnings);
+        }
+
         public boolean ok() {
             return divergedAt == null;
         }
@@ -138,7 +145,7 @@ public final class DemoReplay {
                 warnings.add(0, check.warning());
             }
             warnings.forEach(o.out());
-            return replay(demo, first, h, server, o, check.cause());
+            return replay(demo, first, h, server, o, check.cause(), warnings);
         } finally {
             server.shutdown("replay over");
         }
@@ -214,7 +221,7 @@ public final class DemoReplay {
                 warnings.add(0, check.warning());
             }
             warnings.forEach(o.out()); // only for a file that reads: damage is the one thing to say
-            return replay(read.demo(), read.first(), h, server, o, check.cause());
+            return replay(read.demo(), read.first(), h, server, o, check.cause(), warnings);
         } finally {
             server.shutdown("replay over");
         }
@@ -273,8 +280,12 @@ public final class DemoReplay {
                             + " is as recorded (another file of its pallets changed); replaying anyway",
                             new DivergenceCause(Map.of(), "every entity and brush of the map is as recorded; " + build));
                 }
+                // Objects are known to the recording by their authored index: an entity inserted or removed above
+                // them renumbers them, so checkpoints and hashes are compared under the recorded numbers.
+                server.universe().identifyObjectsAs(c.recordedIndex());
                 return new MapCheck("warning: map changed since the recording: " + c.describe(MAP_CHANGES_LISTED)
-                        + "; replaying anyway", new DivergenceCause(watched(server.universe().map(), c), removedOrElse(c, build)));
+                        + (c.renumbered() ? "; entities renumbered, matched to the recorded ones by content" : "")
+                        + "; replaying anyway", DivergenceCause.of(server.universe(), c, removedOrElse(c, build)));
             } catch (IllegalArgumentException e) {
                 // A manifest that does not decode says nothing about the map; the hashes still do.
             }
@@ -282,38 +293,6 @@ public final class DemoReplay {
         return new MapCheck("warning: the map's pallet closure hash differs: recorded " + HexFormat.of().formatHex(h.closureHash())
                 + ", installed " + map.closureHashHex() + "; replaying anyway", new DivergenceCause(Map.of(),
                 "the map's pallets changed (closure hash), and this recording carries no map manifest to say where; " + build));
-    }
-
-    /** The static bodies of the changed and added brushes (and of changed or added entities), by body id. */
-    private static Map<Integer, String> watched(org.digitalheaven.maps.GameMap map, MapManifest.Comparison c) {
-        Map<Long, String> changed = new java.util.TreeMap<>();
-        Map<Integer, String> wholeEntities = new java.util.TreeMap<>();
-        List<MapManifest.Difference> all = new ArrayList<>(c.changed());
-        all.addAll(c.added());
-        for (MapManifest.Difference d : all) {
-            if (d.entity() < 0) {
-                continue;
-            }
-            if (d.brush() >= 0) {
-                String kind = d.what().startsWith("brush added") ? "added" : "changed";
-                changed.put(((long) d.entity() << 32) | d.brush(), "the " + kind + " brush at " + d.where());
-            } else {
-                wholeEntities.put(d.entity(), "the " + d.what() + " at " + d.where());
-            }
-        }
-        Map<Integer, String> out = new java.util.TreeMap<>();
-        List<org.digitalheaven.maps.StaticBrush> statics = map.statics();
-        for (int id = 0; id < statics.size(); id++) { // static bodies are made in this order, ids from 0
-            org.digitalheaven.maps.StaticBrush s = statics.get(id);
-            String what = changed.get(((long) s.entityIndex() << 32) | s.brushIndex());
-            if (what == null) {
-                what = wholeEntities.get(s.entityIndex());
-            }
-            if (what != null) {
-                out.put(id, what);
-            }
-        }
-        return out;
     }
 
     /** What to say when no pawn touched a watched body: removed brushes cannot be touched, so name them. */
@@ -404,8 +383,8 @@ public final class DemoReplay {
         }
     }
 
-    private static Result replay(DemoFile demo, int first, Chunk.Header h, GameServer server, Options o, DivergenceCause cause)
-            throws ReplayException, DemoFormatException {
+    private static Result replay(DemoFile demo, int first, Chunk.Header h, GameServer server, Options o, DivergenceCause cause,
+            List<String> warnings) throws ReplayException, DemoFormatException {
         Consumer<String> out = o.out();
         DemoFile.Segment opening = demo.segments().get(first);
         Chunk.Checkpoint openingCheckpoint = opening.checkpoint();
@@ -502,7 +481,8 @@ public final class DemoReplay {
         String salvaged = demo.damage() == null ? null : "salvaged: replayed the " + demo.segments().size()
                 + " segment(s) before the damage (" + demo.damage().getMessage() + ")";
         Result r = new Result(start, replayed, u.tickCount(), seconds, judge.checkpoints(), judge.hashes(),
-                judge.divergedAt(), judge.firstHash(), judge.firstCheckpoint(), judge.headline(), demo.truncated(), salvaged);
+                judge.divergedAt(), judge.firstHash(), judge.firstCheckpoint(), judge.headline(), judge.cause(), demo.truncated(),
+                salvaged, warnings);
         StringBuilder line = new StringBuilder(String.format(Locale.ROOT,
                 "demo: replayed %d tick(s) from %d%s to %d in %.2fs (%.0f ticks/s), checked %d checkpoint(s) and %d state"
                         + " hash(es): ", replayed, start, o.from() == null ? "" : " (the checkpoint at or before --from "

@@ -27,6 +27,8 @@ final class ReplayJudge {
     private Long firstCheckpoint;
     private String checkpointLine;
     private String hashLine;
+    private String hashCause;
+    private String checkpointCause;
     private boolean notesShown;
     private final DivergenceCause cause;
 
@@ -57,7 +59,8 @@ final class ReplayJudge {
                 + "x); the next checkpoint names what differs", tick, recorded.hash() & mask, replayed & mask);
         out.accept(hashLine);
         if (cause != null && firstCheckpoint == null) {
-            out.accept(cause.atHash(tick));
+            hashCause = cause.atHash(tick);
+            out.accept(hashCause);
         }
         showNotes();
     }
@@ -76,7 +79,8 @@ final class ReplayJudge {
         checkpointLine = "DIVERGED tick " + tick + " " + d.get(0).describe();
         out.accept(checkpointLine);
         if (cause != null) {
-            out.accept(cause.atCheckpoint(tick, d.stream().map(SnapshotDiff.Mismatch::entity).distinct().toList()));
+            checkpointCause = cause.atCheckpoint(tick, d.stream().map(SnapshotDiff.Mismatch::entity).distinct().toList());
+            out.accept(checkpointCause);
         }
         if (d.size() > 1) {
             long entities = d.stream().map(SnapshotDiff.Mismatch::entity).distinct().count();
@@ -139,6 +143,15 @@ final class ReplayJudge {
                     ? " (the state hash first differs at tick " + firstHash + ")" : "");
         }
         return hashLine;
+    }
+
+    /**
+     * The cause line that goes with {@link #headline()}: the one printed after the first differing
+     * checkpoint (it names the pawns that differ there), else after the first differing hash; null when
+     * OK or when no cause was asked for.
+     */
+    String cause() {
+        return checkpointCause != null ? checkpointCause : hashCause;
     }
 
     /** The end of the summary line after "checked ...: ". */

@@ -1,6 +1,8 @@
 package org.digitalheaven.universe;
 
+import java.util.List;
 import org.digitalheaven.physics.Body;
+import org.digitalheaven.physics.Brush;
 import org.digitalheaven.physics.StateHash;
 import org.digitalheaven.physics.Vec3;
 
@@ -69,6 +71,11 @@ public abstract class MapObject {
         return body;
     }
 
+    /** The volumes a pawn is inside of to set this object off (triggers, teleports); empty for a body. */
+    public List<Brush> volumes() {
+        return List.of();
+    }
+
     abstract void think(Universe u);
 
     /** Something fired this object's targetname. Only objects that can be opened respond. */
@@ -93,12 +100,17 @@ public abstract class MapObject {
     void restoreExtra(int[] words) {
     }
 
-    final void hashInto(StateHash h) {
-        ObjectState.hash(h, authoredIndex, kind(), position(), yaw(), state, progress, timer, extra());
+    final void hashInto(StateHash h, int index) {
+        ObjectState.hash(h, index, kind(), position(), yaw(), state, progress, timer, extra());
     }
 
     public final ObjectState snapshot() {
-        return new ObjectState(authoredIndex, kind(), position(), yaw(), state, progress, timer, extra());
+        return snapshot(authoredIndex);
+    }
+
+    /** The state under another index: the one a recording knew this object by (see {@link Universe#identifyObjectsAs}). */
+    final ObjectState snapshot(int index) {
+        return new ObjectState(index, kind(), position(), yaw(), state, progress, timer, extra());
     }
 
     /**
@@ -108,8 +120,8 @@ public abstract class MapObject {
      * @throws IllegalArgumentException when {@code s} cannot be this object's state (non-finite numbers,
      *     extra words this kind does not keep); the object is then unchanged
      */
-    final void restore(ObjectState s) {
-        checkRestorable(s);
+    final void restore(ObjectState s, int index) {
+        checkRestorable(s, index);
         restoreExtra(s.extra());
         state = s.state();
         progress = s.progress();
@@ -121,8 +133,8 @@ public abstract class MapObject {
     }
 
     /** Throws, naming this object, when {@link #restore} could not take {@code s}; changes nothing. */
-    final void checkRestorable(ObjectState s) {
-        if (s.authoredIndex() != authoredIndex || s.kind() != kind()) {
+    final void checkRestorable(ObjectState s, int index) {
+        if (s.authoredIndex() != index || s.kind() != kind()) {
             throw new IllegalArgumentException(this + " cannot take the state of " + s);
         }
         if (!finite(s.position().x()) || !finite(s.position().y()) || !finite(s.position().z()) || !finite(s.yaw())

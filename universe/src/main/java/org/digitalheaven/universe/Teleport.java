@@ -1,6 +1,8 @@
 package org.digitalheaven.universe;
 
+import java.util.List;
 import org.digitalheaven.maps.MapObjectDef;
+import org.digitalheaven.physics.Brush;
 
 /**
  * A teleport volume: a pawn inside is moved to the destination, turned to its yaw, and sent forward
@@ -24,6 +26,11 @@ final class Teleport extends MapObject {
     @Override
     public String classname() {
         return "trigger_teleport";
+    }
+
+    @Override
+    public List<Brush> volumes() {
+        return def.volumes();
     }
 
     @Override

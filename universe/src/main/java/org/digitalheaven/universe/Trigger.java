@@ -30,7 +30,8 @@ final class Trigger extends MapObject {
         return def.classname();
     }
 
-    List<Brush> volumes() {
+    @Override
+    public List<Brush> volumes() {
         return def.volumes();
     }
 

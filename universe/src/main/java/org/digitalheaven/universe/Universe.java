@@ -43,6 +43,12 @@ public final class Universe {
     private final PhysicsWorld physics;
     private final List<MapObject> objects = new ArrayList<>();
     private final Map<String, List<MapObject>> byTargetname = new TreeMap<>();
+    /**
+     * The objects as snapshots, state hashes and restores know them, in that order, with the index each
+     * is known by: normally every object under its authored index, in authored order; see {@link #identifyObjectsAs}.
+     */
+    private List<MapObject> reported;
+    private int[] reportedIndex;
     private final Pawn[] slots = new Pawn[MAX_SLOTS];
     /**
      * Each slot's hull, made on first use and kept for every later pawn in that slot. Hulls are made in
@@ -79,6 +85,31 @@ public final class Universe {
             if (o.targetname() != null) {
                 byTargetname.computeIfAbsent(o.targetname(), k -> new ArrayList<>()).add(o);
             }
+        }
+        identifyObjectsAs(null);
+    }
+
+    /**
+     * For a replay on an edited map whose entity list was renumbered (an entity inserted or removed above
+     * others): snapshots, state hashes and restores know each object by the index it had in the recording
+     * ({@code recordedIndex}: authored index now → index as recorded), in recorded order, and leave out
+     * objects the recording did not have (added since). The simulation is untouched: objects still think
+     * in authored order. Null: every object under its own authored index, the normal case.
+     */
+    public void identifyObjectsAs(Map<Integer, Integer> recordedIndex) {
+        List<MapObject> keep = new ArrayList<>(objects.size());
+        for (MapObject o : objects) {
+            if (recordedIndex == null || recordedIndex.containsKey(o.authoredIndex())) {
+                keep.add(o);
+            }
+        }
+        java.util.function.ToIntFunction<MapObject> index = o -> recordedIndex == null ? o.authoredIndex()
+                : recordedIndex.get(o.authoredIndex());
+        keep.sort(java.util.Comparator.comparingInt(index));
+        reported = List.copyOf(keep);
+        reportedIndex = new int[keep.size()];
+        for (int i = 0; i < keep.size(); i++) {
+            reportedIndex[i] = index.applyAsInt(keep.get(i));
         }
     }
 
@@ -304,7 +335,8 @@ public final class Universe {
         return false;
     }
 
-    List<Pawn> pawnsInside(List<Brush> volumes) {
+    /** The pawns whose hull box touches any of {@code volumes}, in slot order (as triggers see them). */
+    public List<Pawn> pawnsInside(List<Brush> volumes) {
         List<Pawn> out = new ArrayList<>(2);
         for (Pawn p : live) {
             if (p == null) {
@@ -411,8 +443,8 @@ public final class Universe {
                 PawnState.hash(h, p.slot(), p.wireId(), p.name(), p.motion(), p.lastInput(), p.settingsOverride());
             }
         }
-        for (MapObject o : objects) {
-            o.hashInto(h);
+        for (int i = 0; i < reported.size(); i++) {
+            reported.get(i).hashInto(h, reportedIndex[i]);
         }
         return h.value();
     }
@@ -451,16 +483,16 @@ public final class Universe {
         for (ObjectState o : s.objects()) {
             recorded.put(o.authoredIndex(), o);
         }
-        for (MapObject o : objects) { // every check before the first change
-            ObjectState st = recorded.get(o.authoredIndex());
-            if (st != null && st.kind() == o.kind()) {
-                o.checkRestorable(st);
+        for (int i = 0; i < reported.size(); i++) { // every check before the first change
+            ObjectState st = recorded.get(reportedIndex[i]);
+            if (st != null && st.kind() == reported.get(i).kind()) {
+                reported.get(i).checkRestorable(st, reportedIndex[i]);
             }
         }
-        for (MapObject o : objects) {
-            ObjectState st = recorded.get(o.authoredIndex());
-            if (st != null && st.kind() == o.kind()) {
-                o.restore(st);
+        for (int i = 0; i < reported.size(); i++) {
+            ObjectState st = recorded.get(reportedIndex[i]);
+            if (st != null && st.kind() == reported.get(i).kind()) {
+                reported.get(i).restore(st, reportedIndex[i]);
             }
         }
         tick = s.tick();
@@ -495,9 +527,9 @@ public final class Universe {
                 ps.add(new PawnState(p.slot(), p.wireId(), p.name(), p.motion().copy(), p.lastInput(), p.settingsOverride()));
             }
         }
-        List<ObjectState> os = new ArrayList<>(objects.size());
-        for (MapObject o : objects) {
-            os.add(o.snapshot());
+        List<ObjectState> os = new ArrayList<>(reported.size());
+        for (int i = 0; i < reported.size(); i++) {
+            os.add(reported.get(i).snapshot(reportedIndex[i]));
         }
         return new Snapshot(tick, ps, os);
     }
