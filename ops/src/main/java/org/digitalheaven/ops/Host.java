@@ -111,6 +111,11 @@ public final class Host implements Callable<Integer> {
             + " before it) instead of refusing it; the summary says so.")
     boolean salvage;
 
+    @Option(names = "--json", description = "With --demo: print the outcome as one JSON object on standard output"
+            + " (result, ticks, checks, where it first differed, the DIVERGED headline and its cause, warnings; or the"
+            + " error); the replay's own lines go to standard error. Exit codes as without it.")
+    boolean json;
+
     @Option(names = "--demoLog", paramLabel = "positions,ground,contacts", split = ",",
             description = "With --demo: per-tick lines: positions (position, velocity), ground (grounded, normal,"
                     + " ticks since grounded), contacts (contact planes and their bodies, after a census of every body).")
@@ -161,21 +166,45 @@ public final class Host implements Callable<Integer> {
             }
         }
         EngineVersion build = EngineVersion.current();
+        PrintWriter lines = json ? err : out; // with --json, standard output is the JSON object alone
+        String error;
         try {
             org.digitalheaven.server.DemoReplay.Result r = org.digitalheaven.server.DemoReplay.run(demo,
                     org.digitalheaven.server.DemoReplay.Options.of(search, map == null ? null : Path.of(map),
                             build.engineVersion(), build.gitSha(), line -> {
-                                out.println(line);
-                                out.flush();
+                                lines.println(line);
+                                lines.flush();
                             }).from(from).until(until).logs(java.util.Set.copyOf(demoLog)).salvage(salvage));
+            if (json) {
+                json(out, g -> ReplayJson.result(g, r));
+            }
             return r.ok() ? CommandLine.ExitCode.OK : 3;
         } catch (IOException e) {
-            err.println("dh-host --demo: " + demo + ": " + DemoCommand.reason(e));
-            return CommandLine.ExitCode.USAGE;
+            error = DemoCommand.reason(e);
         } catch (org.digitalheaven.demo.DemoFormatException | org.digitalheaven.server.DemoReplay.ReplayException e) {
-            err.println("dh-host --demo: " + demo + ": " + e.getMessage());
-            return CommandLine.ExitCode.USAGE;
+            error = e.getMessage();
         }
+        err.println("dh-host --demo: " + demo + ": " + error);
+        if (json) {
+            json(out, g -> {
+                g.writeStringProperty("result", "ERROR");
+                g.writeStringProperty("error", error);
+            });
+        }
+        return CommandLine.ExitCode.USAGE;
+    }
+
+    /** One JSON object on {@code out}: the demo's path, then what {@code fields} writes. */
+    private void json(PrintWriter out, java.util.function.Consumer<tools.jackson.core.JsonGenerator> fields) {
+        java.io.StringWriter w = new java.io.StringWriter();
+        try (tools.jackson.core.JsonGenerator g = ReplayJson.open(w)) {
+            g.writeStartObject();
+            g.writeStringProperty("demo", demo.toString());
+            fields.accept(g);
+            g.writeEndObject();
+        }
+        out.println(w);
+        out.flush();
     }
 
     @Override
@@ -184,8 +213,9 @@ public final class Host implements Callable<Integer> {
         if (demo != null) {
             return replay(err);
         }
-        if (from != null || until != null || !demoLog.isEmpty() || salvage) {
-            err.println("dh-host: " + (from != null ? "--from" : until != null ? "--until" : salvage ? "--salvage" : "--demoLog")
+        if (from != null || until != null || !demoLog.isEmpty() || salvage || json) {
+            err.println("dh-host: " + (from != null ? "--from" : until != null ? "--until" : salvage ? "--salvage" : json ? "--json"
+                    : "--demoLog")
                     + " goes with --demo FILE (the replay); without it dh-host would start a server");
             return CommandLine.ExitCode.USAGE;
         }

@@ -27,8 +27,9 @@ import picocli.CommandLine.Spec;
 
 /**
  * {@code dh-host regress}: replays a folder of demos, the check a map team runs on every change.
- * Prints a table, optionally writes JUnit XML (one test case per demo, the DIVERGED line as the
- * failure message), and exits 3 if any diverged, 2 if any could not be read, else 0.
+ * Prints a table (a diverged demo's cause on the line under it), optionally writes JUnit XML (one test
+ * case per demo, the DIVERGED line and its cause as the failure message) and JSON, and exits 3 if any
+ * diverged, 2 if any could not be read, else 0.
  */
 @Command(name = "regress", mixinStandardHelpOptions = true,
         description = {"Replay every demo in the given folders and files and check each against its checkpoints.",
@@ -43,6 +44,10 @@ final class RegressCommand implements Callable<Integer> {
 
     @Option(names = "--junit", paramLabel = "FILE", description = "Write JUnit XML here (one test case per demo).")
     Path junit;
+
+    @Option(names = "--json", paramLabel = "FILE", description = "Write the results as JSON here: per demo its result,"
+            + " ticks, checks, where it first differed, the DIVERGED headline and its cause; then the counts.")
+    Path jsonFile;
 
     @Option(names = "--jobs", paramLabel = "N", description = "Replays at once (default: the number of cores).")
     Integer jobs;
@@ -60,8 +65,12 @@ final class RegressCommand implements Callable<Integer> {
     @Option(names = "--home", paramLabel = "DIR", description = "Server home (its pallets/ folder is searched).")
     Path home;
 
-    /** One demo's outcome. */
-    record Row(Path demo, String map, long ticks, int checkpoints, String result, String detail, double seconds) {
+    /**
+     * One demo's outcome: {@code detail} is the DIVERGED headline or the error, {@code cause} the line
+     * explaining a divergence (or null), {@code replay} the whole outcome when it replayed (else null).
+     */
+    record Row(Path demo, String map, long ticks, int checkpoints, String result, String detail, String cause, double seconds,
+            DemoReplay.Result replay) {
     }
 
     @Override
@@ -116,6 +125,9 @@ final class RegressCommand implements Callable<Integer> {
         for (Row r : rows) {
             out.printf(Locale.ROOT, "%-40s %-36s %8d %6d  %-9s %s%n", r.demo().getFileName(), r.map(), r.ticks(),
                     r.checkpoints(), r.result(), r.detail());
+            if (r.cause() != null) {
+                out.printf(Locale.ROOT, "%-40s %s%n", "", r.cause());
+            }
             diverged += r.result().equals("DIVERGED") ? 1 : 0;
             unreadable += r.result().equals("ERROR") ? 1 : 0;
         }
@@ -124,6 +136,9 @@ final class RegressCommand implements Callable<Integer> {
         out.flush();
         if (junit != null) {
             Files.writeString(junit, junitXml(rows, diverged, unreadable), StandardCharsets.UTF_8);
+        }
+        if (jsonFile != null) {
+            Files.writeString(jsonFile, json(rows, shardIndex + "/" + shardCount, diverged, unreadable), StandardCharsets.UTF_8);
         }
         return unreadable > 0 ? CommandLine.ExitCode.USAGE : diverged > 0 ? 3 : CommandLine.ExitCode.OK;
     }
@@ -139,9 +154,9 @@ final class RegressCommand implements Callable<Integer> {
         try {
             file = DemoReader.read(d); // refuses what is not a regular file, or too large, before reading it
         } catch (IOException e) {
-            return new Row(d, "?", 0, 0, "ERROR", DemoCommand.reason(e), 0);
+            return new Row(d, "?", 0, 0, "ERROR", DemoCommand.reason(e), null, 0, null);
         } catch (DemoFormatException e) {
-            return new Row(d, "?", 0, 0, "ERROR", e.getMessage(), 0);
+            return new Row(d, "?", 0, 0, "ERROR", e.getMessage(), null, 0, null);
         }
         String mapName = file.header() == null ? "?" : file.header().mapBarcode();
         try {
@@ -149,9 +164,9 @@ final class RegressCommand implements Callable<Integer> {
                     build.gitSha(), line -> { }));
             String result = r.ok() ? (r.truncated() ? "OK(trunc)" : "OK") : "DIVERGED";
             return new Row(d, mapName, r.ticksReplayed(), r.checkpointsChecked(), result, r.ok() ? "" : r.headline(),
-                    (System.nanoTime() - start) / 1e9);
+                    r.ok() ? null : r.cause(), (System.nanoTime() - start) / 1e9, r);
         } catch (DemoReplay.ReplayException | DemoFormatException e) {
-            return new Row(d, mapName, 0, 0, "ERROR", e.getMessage(), 0);
+            return new Row(d, mapName, 0, 0, "ERROR", e.getMessage(), null, 0, null);
         }
     }
 
@@ -163,7 +178,13 @@ final class RegressCommand implements Callable<Integer> {
             b.append(String.format(Locale.ROOT, "  <testcase classname=\"%s\" name=\"%s\" time=\"%.3f\"",
                     xml(r.map()), xml(r.demo().getFileName().toString()), r.seconds()));
             if (r.result().equals("DIVERGED")) {
-                b.append(">\n    <failure message=\"").append(xml(r.detail())).append("\"/>\n  </testcase>\n");
+                // The message is the headline and its cause in one line; the body the same, a line each.
+                String message = r.cause() == null ? r.detail() : r.detail() + "; " + r.cause();
+                b.append(">\n    <failure message=\"").append(xml(message)).append("\">").append(xml(r.detail()));
+                if (r.cause() != null) {
+                    b.append("&#10;").append(xml(r.cause()));
+                }
+                b.append("</failure>\n  </testcase>\n");
             } else if (r.result().equals("ERROR")) {
                 b.append(">\n    <error message=\"").append(xml(r.detail())).append("\"/>\n  </testcase>\n");
             } else {
@@ -171,6 +192,36 @@ final class RegressCommand implements Callable<Integer> {
             }
         }
         return b.append("</testsuite>\n").toString();
+    }
+
+    /** The rows as one JSON object: the shard, the counts, and per demo its map, result, and replay outcome or error. */
+    static String json(List<Row> rows, String shard, int diverged, int unreadable) {
+        java.io.StringWriter w = new java.io.StringWriter();
+        try (tools.jackson.core.JsonGenerator g = ReplayJson.open(w)) {
+            g.writeStartObject();
+            g.writeStringProperty("shard", shard);
+            g.writeNumberProperty("demos", rows.size());
+            g.writeNumberProperty("ok", rows.size() - diverged - unreadable);
+            g.writeNumberProperty("diverged", diverged);
+            g.writeNumberProperty("unreadable", unreadable);
+            g.writeName("results");
+            g.writeStartArray();
+            for (Row r : rows) {
+                g.writeStartObject();
+                g.writeStringProperty("demo", r.demo().toString());
+                g.writeStringProperty("map", r.map());
+                if (r.replay() != null) {
+                    ReplayJson.result(g, r.replay());
+                } else {
+                    g.writeStringProperty("result", "ERROR");
+                    g.writeStringProperty("error", r.detail());
+                }
+                g.writeEndObject();
+            }
+            g.writeEndArray();
+            g.writeEndObject();
+        }
+        return w.append('\n').toString();
     }
 
     /** {@code s} in an XML attribute: control characters (not allowed in XML 1.0) as visible escapes, then entities. */

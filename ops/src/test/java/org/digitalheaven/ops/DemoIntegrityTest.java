@@ -64,7 +64,8 @@ class DemoIntegrityTest {
 
         HostTest.Result refused = dhHost("--demo", bad.toString());
         assertEquals(2, refused.exitCode(), refused.out() + refused.err());
-        assertEquals("dh-host --demo: " + bad + ": segment 5 (chunk 6, from tick 600) at byte " + fifth.offset()
+        // Chunks count from the file's first: the Header (0), the Manifest (1), then segments 0 to 4 before it.
+        assertEquals("dh-host --demo: " + bad + ": segment 5 (chunk 7, from tick 600) at byte " + fifth.offset()
                 + ": CRC-32C mismatch: its bytes were changed", refused.err().strip());
         assertEquals("", refused.out());
 
@@ -76,7 +77,7 @@ class DemoIntegrityTest {
 
         HostTest.Result regress = dhHost("regress", bad.toString());
         assertEquals(2, regress.exitCode(), regress.out());
-        assertTrue(regress.out().contains("segment 5 (chunk 6, from tick 600)"), regress.out());
+        assertTrue(regress.out().contains("segment 5 (chunk 7, from tick 600)"), regress.out());
     }
 
     /** Every boundary's state hash a replay computes, by tick. */

@@ -85,6 +85,28 @@ class HostTest {
         assertTrue(t.err().contains("outside 10..240"), t.err());
     }
 
+    /** {@code --demo --json}: standard output is one JSON object, the replay's lines go to standard error. */
+    @Test
+    void aReplayWithJsonPrintsOneObjectAndItsLinesOnStandardError() {
+        String golden = RegressCommandTest.GOLDEN.resolve("golden-arena.dh-demo").toString();
+        Result r = run("--demo", golden, "--json", "--home", System.getProperty("java.io.tmpdir") + "/dh-host-test-home");
+        assertEquals(0, r.exitCode(), r.out() + r.err());
+        java.util.Map<String, Object> o = JsonTree.object(r.out());
+        assertEquals(golden, o.get("demo"));
+        assertEquals("OK", o.get("result"));
+        assertEquals(java.util.Arrays.asList(1200L, 1200L, null, null, null), java.util.Arrays.asList(o.get("ticksReplayed"), o.get("hashesChecked"),
+                o.get("divergedAt"), o.get("headline"), o.get("cause")));
+        assertTrue(r.err().contains("demo: replayed 1200 tick(s)") && r.err().trim().endsWith(": OK"), r.err());
+        Result missing = run("--demo", "no-such-game.dh-demo", "--json");
+        assertEquals(2, missing.exitCode());
+        assertEquals(java.util.Map.of("demo", "no-such-game.dh-demo", "result", "ERROR", "error", "no such file"),
+                JsonTree.object(missing.out()));
+        assertEquals("dh-host --demo: no-such-game.dh-demo: no such file", missing.err().strip());
+        Result alone = run("--json");
+        assertEquals(2, alone.exitCode());
+        assertTrue(alone.err().startsWith("dh-host: --json goes with --demo FILE"), alone.err());
+    }
+
     @Test
     void versionPrintsTheEngineVersionAndTheGitSha() {
         Result r = run("--version");

@@ -74,17 +74,47 @@ class RegressCommandTest {
         Files.createDirectories(suite);
         Files.copy(GOLDEN.resolve("golden-arena.dh-demo"), suite.resolve("golden-arena.dh-demo"));
         Files.copy(GOLDEN.resolve("golden-jumps.dh-demo"), suite.resolve("golden-jumps.dh-demo"));
-        Path xml = dir.resolve("r.xml");
+        Path xml = dir.resolve("r.xml"), json = dir.resolve("r.json");
         String[] r = run("regress", suite.toString(), "--pallets", dir.resolve("pallets").toString(), "--junit", xml.toString(),
-                "--jobs", "2", "--home", dir.resolve("home").toString());
+                "--json", json.toString(), "--jobs", "2", "--home", dir.resolve("home").toString());
         assertEquals("3", r[2], r[0] + r[1]);
         assertTrue(r[0].lines().anyMatch(l -> l.startsWith("golden-arena.dh-demo") && l.contains(" OK")), r[0]);
-        assertTrue(r[0].lines().anyMatch(l -> l.startsWith("golden-jumps.dh-demo") && l.contains("DIVERGED tick ")), r[0]);
+        List<String> table = r[0].lines().toList();
+        int row = table.indexOf(table.stream().filter(l -> l.startsWith("golden-jumps.dh-demo") && l.contains("DIVERGED tick "))
+                .findFirst().orElseThrow(() -> new AssertionError(r[0])));
+        // The cause, under the row: the golden demo carries its map's manifest, so the edited face is named.
+        String cause = table.get(row + 1).trim();
+        // Pawns that touched it at the same tick share a clause: "PlayerPawn@100, PlayerPawn@101 and PlayerPawn@102 touched ...".
+        int floorLine = org.digitalheaven.maps.MapParser.parse("jumps.map", Files.readString(pallet.resolve("maps/jumps.map")))
+                .entities().get(0).brushes().get(0).line(); // the edited face is the floor's, worldspawn's first brush
+        assertTrue(cause.matches("cause: PlayerPawn@\\d+((, | and )PlayerPawn@\\d+)* touched the changed brush at jumps\\.map:"
+                + floorLine + ", entity 0 worldspawn brush 0 at tick \\d+.*"), r[0]);
         Document d = junit(xml);
         assertEquals(2, d.getElementsByTagName("testcase").getLength());
         assertEquals(1, d.getElementsByTagName("failure").getLength());
         String message = d.getElementsByTagName("failure").item(0).getAttributes().getNamedItem("message").getNodeValue();
-        assertTrue(message.matches("DIVERGED tick \\d+ PlayerPawn@\\d+ \\w+: recorded .*"), message);
+        assertTrue(message.matches("DIVERGED tick \\d+ PlayerPawn@\\d+ \\w+: recorded .*; cause: .*"), message);
+        assertTrue(message.endsWith("; " + cause), message);
+        assertEquals(message.replace("; cause: ", "\ncause: "), d.getElementsByTagName("failure").item(0).getTextContent());
+        // The same in JSON, with the numbers behind it.
+        java.util.Map<String, Object> report = JsonTree.object(Files.readString(json));
+        assertEquals(List.of("1/1", 2L, 1L, 1L, 0L), List.of(report.get("shard"), report.get("demos"), report.get("ok"),
+                report.get("diverged"), report.get("unreadable")));
+        @SuppressWarnings("unchecked")
+        List<java.util.Map<String, Object>> results = (List<java.util.Map<String, Object>>) report.get("results");
+        java.util.Map<String, Object> jumps = results.stream().filter(m -> m.get("demo").toString().endsWith("golden-jumps.dh-demo"))
+                .findFirst().orElseThrow();
+        assertEquals("DIVERGED", jumps.get("result"));
+        assertEquals(cause, jumps.get("cause"));
+        assertEquals(message.substring(0, message.indexOf("; cause: ")), jumps.get("headline"));
+        assertTrue((Long) jumps.get("divergedAt") <= (Long) jumps.get("firstCheckpointDivergence"), jumps.toString());
+        assertEquals("DigitalHeaven.Core.Level.jumps", jumps.get("map"));
+        assertTrue(((List<?>) jumps.get("warnings")).get(0).toString().startsWith("warning: map changed since the recording: 1 changed"),
+                jumps.toString());
+        java.util.Map<String, Object> arena = results.stream().filter(m -> m != jumps).findFirst().orElseThrow();
+        assertEquals("OK", arena.get("result"));
+        assertEquals(null, arena.get("cause"));
+        assertEquals(1200L, arena.get("ticksReplayed"));
     }
 
     @Test

@@ -53,7 +53,7 @@ public final class DemoReplay {
      * tick (a recorder cutting the demo, a test), or null.
      */
     public record Options(List<Path> palletFolders, Path mapFile, Long from, Long until, String engineVersion,
-            String gitSha, Consumer<String> out, Set<String> logs, TickListener observer, boolean salvage) {
+            String gitSha, Consumer<String> out, Set<String> logs, TickListener observer, boolean salvage, boolean explain) {
 
         public Options {
             palletFolders = List.copyOf(palletFolders);
@@ -63,25 +63,25 @@ public final class DemoReplay {
         /** A whole replay, no logs, no observer. */
         public static Options of(List<Path> palletFolders, Path mapFile, String engineVersion, String gitSha,
                 Consumer<String> out) {
-            return new Options(palletFolders, mapFile, null, null, engineVersion, gitSha, out, Set.of(), null, false);
+            return new Options(palletFolders, mapFile, null, null, engineVersion, gitSha, out, Set.of(), null, false, true);
         }
 
         /** Start at the latest checkpoint at or before {@code tick} (null: the opening). */
         public Options from(Long tick) {
-            return new Options(palletFolders, mapFile, tick, until, engineVersion, gitSha, out, logs, observer, salvage);
+            return new Options(palletFolders, mapFile, tick, until, engineVersion, gitSha, out, logs, observer, salvage, explain);
         }
 
         /** Stop at boundary {@code tick}, comparing it but not simulating it (null: the end of the file). */
         public Options until(Long tick) {
-            return new Options(palletFolders, mapFile, from, tick, engineVersion, gitSha, out, logs, observer, salvage);
+            return new Options(palletFolders, mapFile, from, tick, engineVersion, gitSha, out, logs, observer, salvage, explain);
         }
 
         public Options logs(Set<String> kinds) {
-            return new Options(palletFolders, mapFile, from, until, engineVersion, gitSha, out, kinds, observer, salvage);
+            return new Options(palletFolders, mapFile, from, until, engineVersion, gitSha, out, kinds, observer, salvage, explain);
         }
 
         public Options observer(TickListener l) {
-            return new Options(palletFolders, mapFile, from, until, engineVersion, gitSha, out, logs, l, salvage);
+            return new Options(palletFolders, mapFile, from, until, engineVersion, gitSha, out, logs, l, salvage, explain);
         }
 
         /**
@@ -89,7 +89,15 @@ public final class DemoReplay {
          * instead of being refused.
          */
         public Options salvage(boolean on) {
-            return new Options(palletFolders, mapFile, from, until, engineVersion, gitSha, out, logs, observer, on);
+            return new Options(palletFolders, mapFile, from, until, engineVersion, gitSha, out, logs, observer, on, explain);
+        }
+
+        /**
+         * Whether a replay on an edited map watches contacts to explain a divergence (the default); off
+         * only to measure what the watching costs. The warning naming the edit is printed either way.
+         */
+        public Options explain(boolean on) {
+            return new Options(palletFolders, mapFile, from, until, engineVersion, gitSha, out, logs, observer, salvage, on);
         }
     }
 
@@ -301,7 +309,8 @@ public final class DemoReplay {
             return c.removed().size() + " removed brush(es) or entit(ies) cannot be touched, the first "
                     + c.removed().get(0) + "; look there";
         }
-        return "the cause is elsewhere (a moving object, another pawn, a rule); " + build;
+        // The world rules are the Header's and every override is in the file: only the build can change a rule.
+        return "the cause is elsewhere than the changed brushes; " + build;
     }
 
     /** The world the Header describes: map resolved and installed, recorded rules applied; warnings listed. */
@@ -369,7 +378,7 @@ public final class DemoReplay {
                 if (!m.barcode().equals(h.mapBarcode())) {
                     // An edited copy under another name is the map team's everyday case: say so, replay anyway.
                     warn.accept("warning: --map " + o.mapFile() + " is " + m.barcode() + ", but the demo was recorded on "
-                            + h.mapBarcode() + "; replaying on it, objects matched by authored index");
+                            + h.mapBarcode() + "; replaying on it");
                 }
                 return m;
             }
@@ -397,7 +406,8 @@ public final class DemoReplay {
                     + " cannot be restored: " + e.getMessage());
         }
         long start = openingCheckpoint.tick();
-        ReplayJudge judge = new ReplayJudge(h.notes(), out, cause);
+        ReplayJudge judge = new ReplayJudge(h.notes(), out, o.explain() ? cause : null);
+        boolean watch = o.explain() && cause.watching();
         judge.checkpoint(start, restored, u.snapshot()); // only an edited map can make this differ
         if (o.observer() != null) {
             server.addListener(o.observer());
@@ -437,7 +447,7 @@ public final class DemoReplay {
                         return false;
                     }
                     server.tickOnce();
-                    if (cause.watching()) {
+                    if (watch) {
                         cause.afterTick(u, tick + 1);
                     }
                     while (given > 0) {

@@ -38,6 +38,9 @@ final class DivergenceCause {
     private record Volume(List<Brush> brushes, String what) {
     }
 
+    /** Clauses of a cause line before "and N more". */
+    static final int LISTED = 8;
+
     private final Map<Integer, String> bodies;
     private final List<Volume> volumes;
     private final String otherwise;
@@ -217,6 +220,9 @@ final class DivergenceCause {
             parts.add(touches(reached, tick));
         }
         parts.addAll(untouched);
+        if (!untouched.isEmpty()) {
+            parts.add("for " + (untouched.size() == 1 ? "it" : "them") + ": " + otherwise); // what the file can rule out
+        }
         return "cause: " + String.join("; ", parts);
     }
 
@@ -233,11 +239,29 @@ final class DivergenceCause {
         }
         List<Integer> ordered = new ArrayList<>(all);
         ordered.sort(Comparator.comparingLong((Integer w) -> first.get(w).tick()).thenComparing(w -> w));
-        StringBuilder b = new StringBuilder();
+        // Pawns that met the same thing at the same tick share one clause: "PlayerPawn@1 and PlayerPawn@2 touched ...".
+        List<List<Integer>> groups = new ArrayList<>();
         for (int w : ordered) {
+            List<Integer> last = groups.isEmpty() ? null : groups.get(groups.size() - 1);
             Touch t = first.get(w);
-            b.append(b.length() == 0 ? "" : "; ").append("PlayerPawn@").append(w).append(t.via() >= 0 ? " " : " touched ")
-                    .append(t.what()).append(" at tick ").append(t.tick());
+            if (last != null && first.get(last.get(0)).tick() == t.tick() && first.get(last.get(0)).what().equals(t.what())) {
+                last.add(w);
+            } else {
+                groups.add(new ArrayList<>(List.of(w)));
+            }
+        }
+        StringBuilder b = new StringBuilder();
+        for (int g = 0; g < Math.min(groups.size(), LISTED); g++) {
+            List<Integer> group = groups.get(g);
+            Touch t = first.get(group.get(0));
+            b.append(g == 0 ? "" : "; ");
+            for (int i = 0; i < group.size(); i++) {
+                b.append(i == 0 ? "" : i == group.size() - 1 ? " and " : ", ").append("PlayerPawn@").append(group.get(i));
+            }
+            b.append(t.via() >= 0 ? " " : " touched ").append(t.what()).append(" at tick ").append(t.tick());
+        }
+        if (groups.size() > LISTED) {
+            b.append("; and ").append(groups.size() - LISTED).append(" more");
         }
         return b.toString();
     }

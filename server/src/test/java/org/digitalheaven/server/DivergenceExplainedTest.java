@@ -191,6 +191,49 @@ class DivergenceExplainedTest {
         assertTrue(r.headline().startsWith("DIVERGED tick "), r.headline());
     }
 
+    /**
+     * The shipped doors map: a runner in room C walks into the touch door in wall C|D (entity 9), which is
+     * moved 16 units into room C for the replay: the cause names the door's brush and its line.
+     */
+    @Test
+    void aMovedDoorOnTheShippedDoorsMapIsNamed() throws Exception {
+        GameServer server = new GameServer(new GameServer.Options(Preferences.inMemory(), List.of(), NanoClock.SYSTEM, 1L,
+                l -> { }), new LoopbackNetwork().endpoint());
+        server.start("doors");
+        DemoRecording rec = server.enableRecording(dir, "v", "sha");
+        server.addPawnWithoutSession(0, 1, "runner", at(server, 1300, 0, 0));
+        server.setInputSource(slot -> PlayerInput.of(1, 0, 0, 0, 0));
+        rec.record("doors-runner");
+        for (int t = 0; t < 150; t++) {
+            server.tickOnce();
+        }
+        var door = server.universe().objects().stream().filter(o -> o.authoredIndex() == 9).findFirst().orElseThrow();
+        assertTrue(door.progress() > 0, "the runner opened the touch door as recorded");
+        rec.stop(10_000);
+        server.shutdown("done");
+
+        String doors = new String(getClass().getClassLoader().getResourceAsStream("pallets/DigitalHeaven.Core/maps/doors.map")
+                .readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        String was = box(1572, -32, 0, 1580, 32, 112, "metal"), moved = box(1556, -32, 0, 1564, 32, 112, "metal");
+        assertTrue(doors.contains(was), "the touch door's brush is written as box() writes it");
+        String edited = doors.replace(was, moved);
+        Path pallet = dir.resolve("doors-pallets/core");
+        Files.createDirectories(pallet.resolve("maps"));
+        Files.writeString(pallet.resolve("pallet.json"), "{\"barcode\": \"DigitalHeaven.Core\", \"version\": \"1.0.0\","
+                + " \"dependencies\": [], \"maps\": [\"doors\"]}");
+        Files.writeString(pallet.resolve("maps/doors.map"), edited);
+        List<String> out = new ArrayList<>();
+        DemoReplay.Result r = DemoReplay.run(dir.resolve("doors-runner.dh-demo"), DemoReplay.Options.of(
+                List.of(dir.resolve("doors-pallets")), null, "v", "sha", out::add));
+        String all = String.join("\n", out);
+        assertFalse(r.ok(), all);
+        String where = "doors.map:" + lineOf(edited, moved) + ", entity 9 func_door brush 0";
+        assertEquals("warning: map changed since the recording: 1 changed (brush changed at " + where + "), 0 added, 0 removed;"
+                + " replaying anyway", out.get(0), all);
+        assertTrue(r.cause().matches("cause: PlayerPawn@1 touched the changed brush at " + java.util.regex.Pattern.quote(where)
+                + " at tick \\d+"), r.cause() + "\n" + all);
+    }
+
     /** The same door moved, in a recording too short for anyone to reach it: named in the warning, and OK. */
     @Test
     void aMovedDoorNobodyReachesReplaysOk() throws Exception {
