@@ -90,6 +90,12 @@ public final class GameMap {
         private final List<SpawnPoint> spawns = new ArrayList<>();
         private final List<MapObjectDef> objects = new ArrayList<>();
         private final Map<String, Integer> ignored = new TreeMap<>();
+        private final Map<String, Integer> understood = new TreeMap<>();
+        /** Every class {@link #interpret} has a case for; the load report counts the others as ignored. */
+        static final java.util.Set<String> UNDERSTOOD = new java.util.TreeSet<>(List.of("worldspawn", "func_wall", "func_episodegate",
+                "func_bossgate", "func_illusionary", "info_player_start", "info_player_deathmatch", "info_player_coop",
+                "func_door", "func_door_rotating", "func_door_secret", "func_plat", "func_button", "trigger_multiple", "trigger_once",
+                "trigger_teleport", "trigger_push", "func_train", "path_corner", "info_teleport_destination", "dh_plate"));
         private final Map<String, MapEntity> destinations = new TreeMap<>();
         private int brushes, badBrushes, doors, buttons, platforms, plates, triggers, teleports;
         private float lowestY = Float.MAX_VALUE;
@@ -115,18 +121,26 @@ public final class GameMap {
                 }
             }
             LoadReport report = new LoadReport(file.name(), file.entities().size(), brushes, badBrushes, spawns.size(),
-                    doors, buttons, platforms, plates, triggers, teleports, ignored, problems);
+                    doors, buttons, platforms, plates, triggers, teleports, understood, ignored, problems);
             return new GameMap(file.name(), statics, spawns, objects, report,
                     lowestY == Float.MAX_VALUE ? 0f : lowestY, MapManifest.of(file));
         }
 
         private void interpret(MapEntity e) {
             String cls = e.classname();
+            if (UNDERSTOOD.contains(cls)) {
+                understood.merge(cls, 1, Integer::sum); // even when a problem skips it: the class is known
+            }
             switch (cls) {
-                case "worldspawn", "func_wall" -> {
+                // Our server has no episodes: an episode gate (there once an episode is done) and the boss gate
+                // (there until every sigil is held) are walls, as they stand at the start of a game.
+                case "worldspawn", "func_wall", "func_episodegate", "func_bossgate" -> {
                     for (Built b : build(e, false)) {
                         statics.add(new StaticBrush(b.brush, b.surface, b.label, e.index(), b.index));
                     }
+                }
+                case "func_illusionary" -> {
+                    // Drawn but not solid: nothing to collide with, nothing to simulate. Understood, not ignored.
                 }
                 case "info_player_start", "info_player_deathmatch", "info_player_coop" -> {
                     Vec3 origin = e.point("origin");
@@ -145,6 +159,7 @@ public final class GameMap {
                     }
                 }
                 case "func_door_rotating" -> rotatingDoor(e);
+                case "func_door_secret" -> secretDoor(e);
                 case "func_plat" -> {
                     List<Built> b = build(e, true);
                     if (b.isEmpty()) {
@@ -201,6 +216,11 @@ public final class GameMap {
                             (float) dest.number("angle", 0)));
                     teleports++;
                 }
+                case "trigger_push" -> push(e);
+                case "func_train" -> train(e);
+                case "path_corner" -> {
+                    // Consumed by the trains whose chains run through it.
+                }
                 case "info_teleport_destination" -> {
                     // Consumed by the teleports that name it.
                 }
@@ -234,6 +254,153 @@ public final class GameMap {
             float distance = Math.abs(extent(b, dir)) - MapUnits.meters(e.number("lip", lip));
             return new Slide(brushesOf(b), b.get(0).surface, dir, Math.max(distance, 0f),
                     MapUnits.meters(e.number("speed", speed)), (float) e.number("wait", wait));
+        }
+
+        /**
+         * Quake's {@code func_train}: its bounds' lowest corner (Quake's mins) is placed on the first
+         * {@code path_corner} its target names, and it runs the chain from there, corner by corner
+         * ({@code target} to {@code target}), at its speed (100 units/s when unset), waiting at each corner
+         * that corner's {@code wait}. A chain that comes back to a corner loops; one that ends stops the
+         * train there, which the report says (Quake stops the game with an error).
+         */
+        private void train(MapEntity e) {
+            List<Built> b = build(e, true);
+            if (b.isEmpty()) {
+                return;
+            }
+            if (e.value("target") == null) {
+                problem(e, "skipped: a func_train needs a target, the path_corner it starts at");
+                return;
+            }
+            Aabb box = bounds(b);
+            Vec3 mins = new Vec3(box.min().x(), box.min().y(), box.max().z()); // Quake's mins: its -Y is our +Z
+            List<Vec3> corners = new ArrayList<>();
+            List<Float> waits = new ArrayList<>();
+            List<Integer> visited = new ArrayList<>();
+            String next = e.value("target");
+            int loopTo = -1;
+            while (next != null) {
+                MapEntity c = corners(next);
+                if (c == null || c.point("origin") == null) {
+                    problem(e, corners.isEmpty() ? "skipped: no path_corner with an origin is named \"" + next + "\""
+                            : "its path ends at \"" + next + "\", which is no path_corner with an origin: the train stops at"
+                            + " the corner before");
+                    if (corners.isEmpty()) {
+                        return;
+                    }
+                    break;
+                }
+                int seen = visited.indexOf(c.index());
+                if (seen >= 0) {
+                    loopTo = seen;
+                    break;
+                }
+                visited.add(c.index());
+                corners.add(c.point("origin").sub(mins));
+                waits.add((float) Math.max(0, c.number("wait", 0)));
+                next = blankToNull(c.value("target"));
+            }
+            if (loopTo < 0 && next == null) {
+                problem(e, "its path ends at entity " + visited.get(visited.size() - 1) + " (a path_corner with no target):"
+                        + " the train stops there");
+            }
+            double speed = e.number("speed", 0);
+            objects.add(new MapObjectDef.Train(e.index(), brushesOf(b), b.get(0).surface, corners, waits, loopTo,
+                    MapUnits.meters(speed == 0 ? 100 : speed), blankToNull(e.value("targetname"))));
+            platforms++;
+        }
+
+        /** The first path_corner named {@code name}, or null. */
+        private MapEntity corners(String name) {
+            for (MapEntity c : file.entities()) {
+                if (c.classname().equals("path_corner") && name.equals(c.value("targetname"))) {
+                    return c;
+                }
+            }
+            return null;
+        }
+
+        /** Quake's clamp on every velocity component, {@code sv_maxvelocity}, in units per second. */
+        static final double MAX_VELOCITY = 2000;
+
+        /**
+         * Quake's {@code trigger_push}: the velocity its touch sets is {@code speed × 10} (speed 1000 when
+         * unset) along its movedir, each component clamped to {@link #MAX_VELOCITY} as the engine does
+         * before the move. The movedir is Quake's {@code SetMovedir} of its angles ("angles" pitch yaw
+         * roll, or "angle" as the yaw): -1 up, -2 down, otherwise the forward vector; angles all zero
+         * leave it zero, as in Quake (an "angle" "0" push pushes nowhere), which the report says.
+         */
+        private void push(MapEntity e) {
+            List<Built> b = build(e, true);
+            if (b.isEmpty()) {
+                return;
+            }
+            double pitch = 0, yaw = e.number("angle", 0);
+            if (e.value("angles") != null) {
+                String[] a = e.value("angles").trim().split("\\s+");
+                if (a.length != 3) {
+                    throw new NumberFormatException("angles: expected three numbers, got \"" + e.value("angles") + "\"");
+                }
+                pitch = Double.parseDouble(a[0]);
+                yaw = Double.parseDouble(a[1]);
+            }
+            double[] dir;
+            if (pitch == 0 && yaw == -1) {
+                dir = new double[] {0, 0, 1};
+            } else if (pitch == 0 && yaw == -2) {
+                dir = new double[] {0, 0, -1};
+            } else if (pitch == 0 && yaw == 0) {
+                dir = new double[] {0, 0, 0};
+                problem(e, "pushes nowhere: its angles are all zero, so Quake leaves its direction zero (use angle 360 for east)");
+            } else {
+                double p = StrictMath.toRadians(pitch), y = StrictMath.toRadians(yaw);
+                dir = new double[] {snap(StrictMath.cos(p) * StrictMath.cos(y)), snap(StrictMath.cos(p) * StrictMath.sin(y)),
+                    snap(-StrictMath.sin(p))};
+            }
+            double speed = e.number("speed", 0);
+            speed = speed == 0 ? 1000 : speed;
+            double[] v = new double[3];
+            for (int i = 0; i < 3; i++) {
+                v[i] = Math.max(-MAX_VELOCITY, Math.min(MAX_VELOCITY, dir[i] * speed * 10));
+            }
+            objects.add(new MapObjectDef.Push(e.index(), brushesOf(b), MapUnits.toWorld(v[0], v[1], v[2]),
+                    ((int) e.number("spawnflags", 0) & 1) != 0));
+            triggers++;
+        }
+
+        /** Quake's spawnflags of {@code func_door_secret}. */
+        static final int SECRET_OPEN_ONCE = 1, SECRET_1ST_LEFT = 2, SECRET_1ST_DOWN = 4, SECRET_YES_SHOOT = 16;
+
+        /**
+         * Quake's {@code func_door_secret}, worked out in Quake's frame as {@code fd_secret_use} does: from
+         * its angle, forward (cos, sin, 0), right (sin, -cos, 0) and up; the first move is right (left with
+         * 1st_left) by the entity's size across, or down (1st_down) by its height ({@code t_width}
+         * overrides), the second forward by its size along ({@code t_length}); speed 50, wait 5 s.
+         */
+        private void secretDoor(MapEntity e) {
+            List<Built> b = build(e, true);
+            if (b.isEmpty()) {
+                return;
+            }
+            int flags = (int) e.number("spawnflags", 0);
+            double rad = StrictMath.toRadians(e.number("angle", 0));
+            double cos = snap(StrictMath.cos(rad)), sin = snap(StrictMath.sin(rad));
+            Aabb box = bounds(b);
+            Vec3 size = box.max().sub(box.min()); // engine axes: Quake's size is (x, z, y) of it
+            boolean down = (flags & SECRET_1ST_DOWN) != 0;
+            double across = down ? size.y() : Math.abs(sin * size.x() - cos * size.z());
+            double along = Math.abs(cos * size.x() + sin * size.z());
+            float width = e.value("t_width") != null ? MapUnits.meters(e.number("t_width", 0)) : (float) across;
+            float length = e.value("t_length") != null ? MapUnits.meters(e.number("t_length", 0)) : (float) along;
+            float side = (flags & SECRET_1ST_LEFT) != 0 ? -1f : 1f;
+            // Quake (a, b, c) is (a, c, -b) here: right (sin, -cos, 0) becomes (sin, 0, cos).
+            Vec3 first = down ? new Vec3(0, -1, 0) : new Vec3((float) sin * side, 0f, (float) cos * side);
+            Vec3 second = new Vec3((float) cos, 0f, (float) -sin);
+            String targetname = blankToNull(e.value("targetname"));
+            objects.add(new MapObjectDef.SecretDoor(e.index(), brushesOf(b), b.get(0).surface, first, width, second, length,
+                    MapUnits.meters(e.number("speed", 50)), (float) e.number("wait", 5), (flags & SECRET_OPEN_ONCE) != 0,
+                    targetname == null || (flags & SECRET_YES_SHOOT) != 0, targetname));
+            doors++;
         }
 
         private void rotatingDoor(MapEntity e) {

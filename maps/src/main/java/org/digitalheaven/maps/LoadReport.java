@@ -6,14 +6,16 @@ import java.util.Map;
 import java.util.TreeMap;
 
 /**
- * What loading a map found: counts by kind, ignored entity classes with their counts (sorted by
- * name), and every problem that made the loader skip something.
+ * What loading a map found: counts by kind, the entity classes understood and those ignored with their
+ * counts (sorted by name), and every problem that made the loader skip something.
  */
 public record LoadReport(String map, int entities, int brushes, int badBrushes, int spawns, int doors, int buttons,
-        int platforms, int plates, int triggers, int teleports, Map<String, Integer> ignored, List<MapProblem> problems) {
+        int platforms, int plates, int triggers, int teleports, Map<String, Integer> understood, Map<String, Integer> ignored,
+        List<MapProblem> problems) {
 
     public LoadReport {
         // Sorted and fixed: Map.copyOf would iterate in a per-run order.
+        understood = Collections.unmodifiableMap(new TreeMap<>(understood));
         ignored = Collections.unmodifiableMap(new TreeMap<>(ignored));
         problems = List.copyOf(problems);
     }
@@ -28,10 +30,17 @@ public record LoadReport(String map, int entities, int brushes, int badBrushes, 
         b.append(", ").append(spawns).append(" spawns, ").append(doors).append(" doors, ").append(buttons)
                 .append(" buttons, ").append(platforms).append(" platforms, ").append(plates).append(" plates, ")
                 .append(triggers).append(" triggers, ").append(teleports).append(" teleports\n");
+        b.append("  understood:");
+        understood.forEach((k, n) -> b.append(' ').append(k).append('×').append(n));
+        b.append('\n');
         if (!ignored.isEmpty()) {
             b.append("  ignored:");
             ignored.forEach((k, n) -> b.append(' ').append(k).append('×').append(n));
             b.append('\n');
+        }
+        if (spawns == 0) {
+            b.append("  warning: no spawn point (info_player_start, info_player_deathmatch or info_player_coop):"
+                    + " a server cannot use this map\n");
         }
         for (MapProblem p : problems) {
             b.append("  problem: ").append(p).append('\n');

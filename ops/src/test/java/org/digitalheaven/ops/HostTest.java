@@ -53,7 +53,12 @@ class HostTest {
     void mapCheckPrintsTheLoadReportAndClosureHash() {
         Result r = run("map", "check", "doors");
         assertEquals(0, r.exitCode(), r.err());
-        assertTrue(r.out().contains("4 doors, 1 buttons, 1 platforms, 1 plates"), r.out());
+        assertTrue(r.out().contains("5 doors, 1 buttons, 1 platforms, 1 plates"), r.out());
+        // Every class understood and every one ignored, each with its count.
+        assertTrue(r.out().contains("  understood: dh_plate×1 func_button×1 func_door×3 func_door_rotating×1 func_door_secret×1"
+                + " func_plat×1 info_player_deathmatch×3 info_player_start×1 trigger_once×1 worldspawn×1\n"), r.out());
+        assertTrue(r.out().contains("  ignored: light×6\n"), r.out());
+        assertFalse(r.out().contains("warning"), r.out());
         assertTrue(r.out().contains("barcode DigitalHeaven.Core.Level.doors"), r.out());
         assertTrue(r.out().matches("(?s).*closure [0-9a-f]{64}\\s*"), r.out());
     }
@@ -70,6 +75,13 @@ class HostTest {
         Result b = run("map", "check", broken.toString(), "--home", dir.toString());
         assertEquals(2, b.exitCode());
         assertTrue(b.err().contains("broken.map:1: entity 0 is not closed"), b.err());
+        // It loads, but no server can use it: said, with exit 0 (the map itself is sound).
+        java.nio.file.Path nospawn = dir.resolve("nospawn.map");
+        java.nio.file.Files.writeString(nospawn, "{\n\"classname\" \"worldspawn\"\n}\n");
+        Result n = run("map", "check", nospawn.toString(), "--home", dir.toString());
+        assertEquals(0, n.exitCode(), n.err());
+        assertTrue(n.out().contains("  warning: no spawn point (info_player_start, info_player_deathmatch or info_player_coop):"
+                + " a server cannot use this map"), n.out());
     }
 
     @Test

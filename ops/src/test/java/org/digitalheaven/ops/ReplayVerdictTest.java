@@ -104,7 +104,10 @@ class ReplayVerdictTest {
     void aReplayByAnotherBuildSaysSo() throws Exception {
         HostTest.Result r = dhHost("--demo", GOLDEN.resolve("golden-v1-doors.dh-demo").toString());
         assertEquals(0, r.exitCode(), r.out() + r.err());
-        assertTrue(r.out().startsWith("warning: recorded with engine 0.1.0-SNAPSHOT (bfe086f), replaying with "), r.out());
+        assertTrue(r.out().contains("warning: recorded with engine 0.1.0-SNAPSHOT (bfe086f), replaying with "), r.out());
+        // doors has gained a secret door since: the recording (no manifest) never had it, so it is left out, and said.
+        assertTrue(r.out().contains("warning: 1 map object(s) the recording does not have (entity 19 func_door_secret) are left"
+                + " out of the comparison; a pawn that touches one still diverges"), r.out());
         assertTrue(r.out().strip().endsWith(": OK"), r.out());
     }
 

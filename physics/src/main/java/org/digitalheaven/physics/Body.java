@@ -30,6 +30,13 @@ public final class Body {
         this.hullMaxs = hullMaxs;
         if (kind == BodyKind.HULL) {
             setPose(Vec3.ZERO, 0f);
+        } else if (kind == BodyKind.MOVING) {
+            // A moving body's world brushes are always its local ones transformed by its pose, even at the
+            // pose it is built with: the transform turns a -0 of a normal into +0, so a body built in place and
+            // one moved back to the same pose (a train back at its first corner, a body restored from a
+            // checkpoint) must both have been through it to trace bit for bit alike.
+            this.world = posed(local, Vec3.ZERO, 0f);
+            refreshBounds();
         } else {
             this.world = local;
             refreshBounds();
@@ -56,13 +63,17 @@ public final class Body {
             }
             position = newPosition;
             yaw = yawDegrees;
-            Brush[] w = new Brush[local.length];
-            for (int i = 0; i < w.length; i++) {
-                w[i] = local[i].transformed(local[i].name(), yawDegrees, newPosition.x(), newPosition.y(), newPosition.z());
-            }
-            world = w;
+            world = posed(local, newPosition, yawDegrees);
         }
         refreshBounds();
+    }
+
+    private static Brush[] posed(Brush[] local, Vec3 position, float yawDegrees) {
+        Brush[] w = new Brush[local.length];
+        for (int i = 0; i < w.length; i++) {
+            w[i] = local[i].transformed(local[i].name(), yawDegrees, position.x(), position.y(), position.z());
+        }
+        return w;
     }
 
     /** Resizes a hull (a character crouching) and places it; a no-op when nothing changed. */

@@ -153,7 +153,7 @@ public final class DemoReplay {
                 warnings.add(0, check.warning());
             }
             warnings.forEach(o.out());
-            return replay(demo, first, h, server, o, check.cause(), warnings);
+            return replay(demo, first, h, server, o, check, warnings);
         } finally {
             server.shutdown("replay over");
         }
@@ -229,7 +229,7 @@ public final class DemoReplay {
                 warnings.add(0, check.warning());
             }
             warnings.forEach(o.out()); // only for a file that reads: damage is the one thing to say
-            return replay(read.demo(), read.first(), h, server, o, check.cause(), warnings);
+            return replay(read.demo(), read.first(), h, server, o, check, warnings);
         } finally {
             server.shutdown("replay over");
         }
@@ -258,7 +258,11 @@ public final class DemoReplay {
     static final int MAP_CHANGES_LISTED = 5;
 
     /** What the map comparison found: the warning (or null), and what will explain a divergence. */
-    record MapCheck(String warning, DivergenceCause cause) {
+    record MapCheck(String warning, DivergenceCause cause, boolean matched) {
+
+        MapCheck(String warning, DivergenceCause cause) {
+            this(warning, cause, false);
+        }
     }
 
     /**
@@ -293,7 +297,7 @@ public final class DemoReplay {
                 server.universe().identifyObjectsAs(c.recordedIndex());
                 return new MapCheck("warning: map changed since the recording: " + c.describe(MAP_CHANGES_LISTED)
                         + (c.renumbered() ? "; entities renumbered, matched to the recorded ones by content" : "")
-                        + "; replaying anyway", DivergenceCause.of(server.universe(), c, removedOrElse(c, build)));
+                        + "; replaying anyway", DivergenceCause.of(server.universe(), c, removedOrElse(c, build)), true);
             } catch (IllegalArgumentException e) {
                 // A manifest that does not decode says nothing about the map; the hashes still do.
             }
@@ -301,6 +305,35 @@ public final class DemoReplay {
         return new MapCheck("warning: the map's pallet closure hash differs: recorded " + HexFormat.of().formatHex(h.closureHash())
                 + ", installed " + map.closureHashHex() + "; replaying anyway", new DivergenceCause(Map.of(),
                 "the map's pallets changed (closure hash), and this recording carries no map manifest to say where; " + build));
+    }
+
+    /**
+     * On an edited map whose recording carries no manifest to match objects by: objects the recording never
+     * had (no object of their authored index and kind in the checkpoint the replay starts from, which holds
+     * every object) are left out of checkpoints and state hashes, as added ones are when a manifest matches
+     * them; a pawn that touches one still diverges. Returns the line saying so, or null when there are none.
+     */
+    private static String leaveOutUnrecorded(Universe u, Snapshot opening) {
+        java.util.Set<Long> recorded = new java.util.TreeSet<>();
+        for (org.digitalheaven.universe.ObjectState s : opening.objects()) {
+            recorded.add(((long) s.authoredIndex() << 8) | s.kind());
+        }
+        Map<Integer, Integer> same = new java.util.TreeMap<>();
+        List<String> unrecorded = new ArrayList<>();
+        for (org.digitalheaven.universe.MapObject m : u.objects()) {
+            if (recorded.contains(((long) m.authoredIndex() << 8) | m.kind())) {
+                same.put(m.authoredIndex(), m.authoredIndex());
+            } else {
+                unrecorded.add("entity " + m.authoredIndex() + " " + m.classname());
+            }
+        }
+        if (unrecorded.isEmpty()) {
+            return null;
+        }
+        u.identifyObjectsAs(same);
+        return "warning: " + unrecorded.size() + " map object(s) the recording does not have (" + String.join(", ",
+                unrecorded.subList(0, Math.min(unrecorded.size(), MAP_CHANGES_LISTED))) + (unrecorded.size() > MAP_CHANGES_LISTED
+                ? ", ..." : "") + ") are left out of the comparison; a pawn that touches one still diverges";
     }
 
     /** What to say when no pawn touched a watched body: removed brushes cannot be touched, so name them. */
@@ -392,13 +425,21 @@ public final class DemoReplay {
         }
     }
 
-    private static Result replay(DemoFile demo, int first, Chunk.Header h, GameServer server, Options o, DivergenceCause cause,
+    private static Result replay(DemoFile demo, int first, Chunk.Header h, GameServer server, Options o, MapCheck check,
             List<String> warnings) throws ReplayException, DemoFormatException {
         Consumer<String> out = o.out();
         DemoFile.Segment opening = demo.segments().get(first);
         Chunk.Checkpoint openingCheckpoint = opening.checkpoint();
         Snapshot restored = SnapshotCodec.decode(openingCheckpoint.snapshot()); // the content check decoded it once already
         Universe u = server.universe();
+        DivergenceCause cause = check.cause();
+        if (!check.matched() && !Arrays.equals(server.map().closureHash(), h.closureHash())) {
+            String left = leaveOutUnrecorded(u, restored);
+            if (left != null) {
+                out.accept(left);
+                warnings.add(left);
+            }
+        }
         try {
             u.restore(restored);
         } catch (IllegalArgumentException e) {

@@ -341,6 +341,60 @@ class DemoReplayTest {
         assertEquals(200, r.hashesChecked(), "every tick's hash, the opening one included");
     }
 
+    /**
+     * Recordings started while jumps' train is between corners (carrying a rider) and while doors' secret
+     * door is on its first leg: the opening checkpoint carries each mid-move, the train's corner included,
+     * and the replay matches bit for bit.
+     */
+    @Test
+    void recordingsStartedWhileATrainAndASecretDoorMoveReplayBitForBit() throws Exception {
+        GameServer jumps = new GameServer(new GameServer.Options(Preferences.inMemory(), List.of(), NanoClock.SYSTEM, 1L,
+                l -> { }), new LoopbackNetwork().endpoint());
+        jumps.start("jumps");
+        DemoRecording rec = jumps.enableRecording(dir, "v", "sha");
+        var top = org.digitalheaven.maps.MapUnits.toWorld(1548, 208, 16); // on the train, at its first corner
+        jumps.addPawnWithoutSession(0, 1, "rider", org.digitalheaven.physics.CharacterMotion.at(
+                new org.digitalheaven.physics.Vec3(top.x(), top.y() + 1f / 32, top.z()), 0, jumps.universe().settings().move()));
+        for (int i = 0; i < 200; i++) {
+            jumps.tickOnce();
+        }
+        var train = jumps.universe().objects().stream().filter(o -> o.classname().equals("func_train")).findFirst().orElseThrow();
+        assertTrue(train.state() == 1 && train.progress() > 0, "the train is mid-leg: " + train.snapshot());
+        rec.record("train-moving");
+        for (int i = 0; i < 600; i++) {
+            jumps.tickOnce();
+        }
+        rec.stop(10_000);
+        jumps.shutdown("done");
+
+        GameServer doors = new GameServer(new GameServer.Options(Preferences.inMemory(), List.of(), NanoClock.SYSTEM, 1L,
+                l -> { }), new LoopbackNetwork().endpoint());
+        doors.start("doors");
+        DemoRecording rec2 = doors.enableRecording(dir, "v", "sha");
+        var east = org.digitalheaven.maps.MapUnits.toWorld(3040, 160, 0); // east of the secret door's face at x 3016
+        doors.addPawnWithoutSession(0, 1, "leaner", org.digitalheaven.physics.CharacterMotion.at(
+                new org.digitalheaven.physics.Vec3(east.x(), east.y() + 1f / 32, east.z()), 180, doors.universe().settings().move()));
+        doors.setInputSource(slot -> PlayerInput.of(1, 0, 180, 0, 0));
+        var secret = doors.universe().objects().stream().filter(o -> o.classname().equals("func_door_secret")).findFirst()
+                .orElseThrow();
+        for (int i = 0; i < 300 && secret.progress() == 0f; i++) {
+            doors.tickOnce();
+        }
+        assertTrue(secret.state() == 1 && secret.progress() > 0, "the secret door is on its first leg: " + secret.snapshot());
+        rec2.record("secret-moving");
+        for (int i = 0; i < 900; i++) {
+            doors.tickOnce();
+        }
+        rec2.stop(10_000);
+        doors.shutdown("done");
+
+        for (String name : List.of("train-moving", "secret-moving")) {
+            List<String> out = new ArrayList<>();
+            DemoReplay.Result r = replay(dir.resolve(name + ".dh-demo"), List.of(), out);
+            assertTrue(r.ok() && r.ticksReplayed() > 0, name + ":\n" + String.join("\n", out));
+        }
+    }
+
     @Test
     void aDemoOnAMapThatCannotBeFoundIsAClearError() throws Exception {
         Path file = record("arena", 30, "lost");

@@ -17,7 +17,7 @@ public abstract class MapObject {
 
     /** Kind codes as they travel in snapshots. */
     public static final int SLIDING_DOOR = 1, ROTATING_DOOR = 2, PLATFORM = 3, BUTTON = 4, TRIGGER = 5, TELEPORT = 6,
-            PLATE = 7;
+            PLATE = 7, SECRET_DOOR = 8, PUSH = 9, TRAIN = 10;
 
     private final int authoredIndex;
     private final String targetname;

@@ -73,6 +73,9 @@ public record ObjectState(int authoredIndex, int kind, Vec3 position, float yaw,
             case MapObject.TRIGGER -> "trigger";
             case MapObject.TELEPORT -> "trigger_teleport";
             case MapObject.PLATE -> "dh_plate";
+            case MapObject.SECRET_DOOR -> "func_door_secret";
+            case MapObject.PUSH -> "trigger_push";
+            case MapObject.TRAIN -> "func_train";
             default -> "object(kind " + kind + ")";
         };
     }

@@ -134,6 +134,10 @@ public final class ScriptedPlay {
         // A late joiner in room A, and a second pawn that later takes the slot the trigger walker left.
         actors.add(new Actor("late", 200, 120, 0, 270, 400, -1, List.of(new Roam(FOREVER))));
         actors.add(new Actor("heir", 200, -120, 0, 90, 1100, -1, List.of(new Roam(FOREVER))));
+        // Room F: leans on the secret door's east face (x 3016, y 96..224) until it opens, backs off, waits for it
+        // to come back closed, and does it again.
+        actors.add(new Actor("secret", 3100, 160, 0, 180, 0, -1, List.of(new Go(2990, 160, 120, 0, 0), go(3100, 160),
+                new Stand(780))));
     }
 
     private void jumps() {
@@ -151,6 +155,12 @@ public final class ScriptedPlay {
         actors.add(new Actor("roamer", 200, -300, 0, 0, 0, 900, List.of(new Roam(FOREVER))));
         actors.add(new Actor("late", 200, 300, 0, 270, 500, -1, List.of(new Roam(FOREVER))));
         actors.add(new Actor("heir", 200, -400, 0, 90, 1000, -1, List.of(new Roam(FOREVER))));
+        // Onto the jump pad (x 1200..1264, y -448..-384): launched, it lands on the pad and is launched again;
+        // then off it, and back.
+        actors.add(new Actor("jumper", 1232, -300, 0, 270, 0, -1, List.of(new Go(1232, -416, 120, 0, 0), new Stand(150),
+                go(1232, -300), new Stand(60))));
+        // Rides the train (its top at z 16, x 1500..1596, y 160..256 at corner t1) from t1 to t2 and back.
+        actors.add(new Actor("rider", 1548, 208, 16, 0, 0, -1, List.of(new Stand(FOREVER))));
     }
 
     /** Eight wanderers at the spawn points (rings around them when there are fewer), one joining late, one leaving. */

@@ -114,7 +114,10 @@ public final class Universe {
     }
 
     private MapObject install(MapObjectDef def) {
-        String label = "entity " + def.authoredIndex() + " (" + def.classname() + ")";
+        // Like a static brush's label, it leads from a contact's body id to the .map file and line.
+        var entities = map.manifest().entities();
+        String label = "entity " + def.authoredIndex() + " (" + def.classname() + ")" + (def.authoredIndex() < entities.size()
+                ? " at " + map.name() + ":" + entities.get(def.authoredIndex()).line() : "");
         if (def instanceof MapObjectDef.Door d) {
             return new Door(d, physics.addMoving(d.brushes(), d.surface(), label), dt);
         } else if (def instanceof MapObjectDef.RotatingDoor d) {
@@ -131,6 +134,12 @@ public final class Universe {
             return new Trigger(d, dt);
         } else if (def instanceof MapObjectDef.Teleport d) {
             return new Teleport(d);
+        } else if (def instanceof MapObjectDef.Train d) {
+            return new Train(d, physics.addMoving(d.brushes(), d.surface(), label), dt);
+        } else if (def instanceof MapObjectDef.Push d) {
+            return new Push(d);
+        } else if (def instanceof MapObjectDef.SecretDoor d) {
+            return new SecretDoor(d, physics.addMoving(d.brushes(), d.surface(), label), dt);
         } else if (def instanceof MapObjectDef.Plate d) {
             return new Plate(d, physics.addMoving(d.brushes(), d.surface(), label));
         }

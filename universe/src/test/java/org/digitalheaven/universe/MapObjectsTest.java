@@ -156,4 +156,41 @@ class MapObjectsTest {
         assertTrue(t.pawn(0).motion().velocity().z() < -9f, "exit velocity " + t.pawn(0).motion().velocity());
         assertFalse(t.insideSolid(t.pawn(0)));
     }
+
+    /**
+     * The census ({@code --demoLog contacts}) leads from a moving body to its {@code .map} file and line,
+     * as it does for static brushes: each entity's line is found here by reading the file's top-level
+     * braces, not from the loader.
+     */
+    @Test
+    void everyMovingBodyIsLabelledWithItsMapFileAndLine() throws Exception {
+        TestUniverse t = TestUniverse.on("doors");
+        String text = new String(getClass().getClassLoader().getResourceAsStream("pallets/DigitalHeaven.Core/maps/doors.map")
+                .readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        List<Integer> entityLines = new ArrayList<>();
+        int depth = 0;
+        String[] lines = text.split("\n", -1);
+        for (int i = 0; i < lines.length; i++) {
+            String l = lines[i].trim();
+            if (l.equals("{")) {
+                if (depth++ == 0) {
+                    entityLines.add(i + 1);
+                }
+            } else if (l.equals("}")) {
+                depth--;
+            }
+        }
+        int moving = 0;
+        for (org.digitalheaven.physics.BodyInfo b : t.universe.physics().describeBodies()) {
+            if (b.kind() != org.digitalheaven.physics.BodyKind.MOVING) {
+                continue;
+            }
+            MapObject o = t.universe.objects().stream().filter(x -> x.body() != null && x.body().id() == b.id()).findFirst()
+                    .orElseThrow();
+            assertEquals("entity " + o.authoredIndex() + " (" + o.classname() + ") at doors.map:" + entityLines.get(o.authoredIndex()),
+                    b.label());
+            moving++;
+        }
+        assertEquals(8, moving, "door1, the button, the rotating door, the plate, the touch door, the plat, door4 and the secret door");
+    }
 }

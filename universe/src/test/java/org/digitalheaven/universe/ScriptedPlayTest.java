@@ -99,7 +99,7 @@ class ScriptedPlayTest {
         }
         switch (map) {
             case "doors" -> {
-                assertEquals(8, uses.size(), uses.toString());
+                assertEquals(9, uses.size(), uses.toString()); // the secret door (entity 19) included
                 for (Map.Entry<String, Use> e : uses.entrySet()) {
                     boolean once = e.getKey().startsWith("trigger_once") || e.getKey().equals("func_door@12");
                     // every door, the plat and the button go through their whole cycle, most of them several times
@@ -109,7 +109,12 @@ class ScriptedPlayTest {
                     assertTrue(e.getValue().changes() >= (once ? 1 : 4), e.getKey() + " was used again and again: " + e.getValue());
                 }
             }
-            case "jumps" -> assertTrue(uses.get("trigger_teleport@2").peakTimer() >= 3, "teleports: " + uses);
+            case "jumps" -> {
+                assertTrue(uses.get("trigger_teleport@2").peakTimer() >= 3, "teleports: " + uses);
+                assertTrue(uses.get("trigger_push@8").peakTimer() >= 3, "the jump pad launches again and again: " + uses);
+                assertTrue(uses.get("func_train@9").states().size() >= 2 && uses.get("func_train@9").changes() >= 6,
+                        "the train runs its loop: " + uses);
+            }
             default -> assertTrue(uses.isEmpty(), "arena has no objects: " + uses);
         }
     }

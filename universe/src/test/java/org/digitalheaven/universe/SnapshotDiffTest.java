@@ -120,7 +120,7 @@ class SnapshotDiffTest {
                 assertEquals(c.getKey(), d.get(0).field(), who);
             }
         }
-        assertEquals(8, s.objects().size(), "every object of doors was checked");
+        assertEquals(9, s.objects().size(), "every object of doors was checked");
     }
 
     /** -0 against 0 is a real difference to a bit-exact replay, and the line says what it is, not "delta 0". */

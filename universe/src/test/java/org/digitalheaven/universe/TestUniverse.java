@@ -49,6 +49,15 @@ final class TestUniverse {
         }
     }
 
+    /** A map written by the test, as if read from {@code file}. */
+    static TestUniverse onText(String file, String text) {
+        try {
+            return new TestUniverse(GameMap.load(file, text), WorldSettings.DEFAULTS);
+        } catch (Exception e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
     /** A pawn at the map's spawn point {@code i}. */
     TestUniverse addPawnAtSpawn(int i) {
         return addPawn(universe.spawnMotion(universe.map().spawns().get(i)));

@@ -18,14 +18,17 @@ import org.junit.jupiter.api.Test;
  * with the maps and simulation as committed then; a mismatch prints the new values. The Surefire execution
  * {@code determinism-xint} (universe/pom.xml) runs this again in an {@code -Xint} JVM and must agree.
  * Changing a shipped map or the simulation changes them: update only for an intended change, and
- * say so in the commit, because recorded demos will diverge.
+ * say so in the commit, because recorded demos will diverge. Re-pinned for doors and jumps on 2026-11-30
+ * (OpenJDK 17.0.15, C2 and -Xint agreeing): doors gained a secret door and jumps a jump pad and a train,
+ * and a moving body now always traces with its posed brushes (the sign of a zero in a resting door's
+ * normal changed); arena's value did not move.
  */
 class UniverseDeterminismTest {
 
     static final Map<String, Long> GOLDEN = new TreeMap<>(Map.of(
             "arena", 0x2FEC4213703EF798L,
-            "doors", 0x21D8A3FA1AA6C828L,
-            "jumps", 0x82418AB2430DC252L));
+            "doors", 0x36B596572749C0D2L,
+            "jumps", 0xF94A1C83586F499L));
 
     static long scenario(String map) {
         TestUniverse t = TestUniverse.on(map);

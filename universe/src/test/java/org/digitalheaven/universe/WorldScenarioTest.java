@@ -60,7 +60,7 @@ class WorldScenarioTest {
         }
         switch (map) {
             case "jumps" -> assertEquals(List.of(1, 1), List.of(r.teleports(), r.spawns()));
-            case "doors" -> assertEquals(List.of(4, 1, 1, 1, 1), List.of(r.doors(), r.buttons(), r.platforms(), r.plates(), r.triggers()));
+            case "doors" -> assertEquals(List.of(5, 1, 1, 1, 1), List.of(r.doors(), r.buttons(), r.platforms(), r.plates(), r.triggers()));
             case "arena" -> assertTrue(r.spawns() >= 8, "arena needs deathmatch spawns for bots");
             default -> assertTrue(r.ignored().containsKey("light"), "id maps have lights, which are ignored and counted");
         }
