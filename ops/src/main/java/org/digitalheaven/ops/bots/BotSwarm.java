@@ -58,7 +58,11 @@ public final class BotSwarm implements AutoCloseable {
         return s;
     }
 
-    /** Spawn points and the centres of doors, buttons, plates, triggers and teleporters: where bots go. */
+    /**
+     * Where bots head for: every spawn, and the bottom centre of every brush of the map's doors (secret ones
+     * too), buttons, plates, trains (on their first corner) and of every trigger, teleport and push volume,
+     * so that a swarm opens, presses, rides and is launched by all of them.
+     */
     static List<Vec3> waypoints(GameMap map) {
         List<Vec3> out = new ArrayList<>();
         for (SpawnPoint sp : map.spawns()) {
@@ -66,14 +70,19 @@ public final class BotSwarm implements AutoCloseable {
         }
         for (MapObjectDef d : map.objects()) {
             List<Brush> brushes = d instanceof MapObjectDef.Door x ? x.brushes()
+                    : d instanceof MapObjectDef.SecretDoor x ? x.brushes()
                     : d instanceof MapObjectDef.Button x ? x.brushes()
                     : d instanceof MapObjectDef.Plate x ? x.brushes()
+                    : d instanceof MapObjectDef.Train x ? x.brushes()
                     : d instanceof MapObjectDef.Teleport x ? x.volumes()
+                    : d instanceof MapObjectDef.Push x ? x.volumes()
                     : d instanceof MapObjectDef.Trigger x ? x.volumes() : List.of();
+            // A train's brushes are where the file built it; it starts on its first corner.
+            Vec3 shift = d instanceof MapObjectDef.Train x ? x.corners().get(0) : Vec3.ZERO;
             for (Brush b : brushes) {
                 Aabb a = b.bounds();
-                Vec3 c = a.min().add(a.max()).scale(0.5f);
-                out.add(new Vec3(c.x(), a.min().y(), c.z()));
+                Vec3 c = a.min().add(a.max()).scale(0.5f).add(shift);
+                out.add(new Vec3(c.x(), a.min().y() + shift.y(), c.z()));
             }
         }
         return out;
