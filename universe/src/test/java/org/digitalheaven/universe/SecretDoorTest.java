@@ -32,43 +32,27 @@ class SecretDoorTest {
 
     static final float STEP = 50f / 32f / TestUniverse.TICK_RATE; // meters a tick at speed 50
 
-    /** Ticks until {@code door} is in {@code state}, at most {@code max}; fails past it. */
-    static int until(TestUniverse t, MapObject door, int state, int max) {
-        int n = 0;
-        while (door.state() != state) {
-            assertTrue(n++ < max, "state " + state + " not reached; at " + door.state() + " progress " + door.progress());
-            t.tick(1);
-        }
-        return n;
-    }
-
-    static void assertAt(Vec3 expected, Vec3 actual) {
-        assertEquals(expected.x(), actual.x(), 1e-5f, actual.toString());
-        assertEquals(expected.y(), actual.y(), 1e-5f, actual.toString());
-        assertEquals(expected.z(), actual.z(), 1e-5f, actual.toString());
-    }
-
     @Test
     void touchedItMovesRightThenForwardWaitsAndComesBackTheSameWay() {
         // Angle 0: forward is Quake +X, right is Quake -Y. First leg 64 (its size across), second 16 (its size along).
         TestUniverse t = TestUniverse.onText("secret.map", map("\"angle\" \"0\"\n", "")).addPawnAtQuake(200, 0, 0, 0).run(0, 0);
         MapObject door = t.object(1);
-        until(t, door, SecretDoor.FIRST, 120);
+        TestUniverse.until(t, door, SecretDoor.FIRST, 120);
         t.run(0, 180).tick(20).stand(0); // back off, so that it does not open again once closed
-        int first = until(t, door, SecretDoor.PAUSE_OUT, 200) + 20;
+        int first = TestUniverse.until(t, door, SecretDoor.PAUSE_OUT, 200) + 20;
         assertEquals((int) Math.ceil(TestUniverse.meters(64) / STEP), first + 1, "64 units at 50 units/s");
-        assertAt(MapUnits.toWorld(0, -64, 0), door.position());
-        int pause = until(t, door, SecretDoor.SECOND, 200);
+        TestUniverse.assertAt(MapUnits.toWorld(0, -64, 0), door.position());
+        int pause = TestUniverse.until(t, door, SecretDoor.SECOND, 200);
         assertEquals(60, pause, "a one-second pause between the legs");
-        until(t, door, SecretDoor.OPEN, 200);
-        assertAt(MapUnits.toWorld(16, -64, 0), door.position());
+        TestUniverse.until(t, door, SecretDoor.OPEN, 200);
+        TestUniverse.assertAt(MapUnits.toWorld(16, -64, 0), door.position());
         assertEquals(TestUniverse.meters(80), door.progress(), 1e-5f);
-        int open = until(t, door, SecretDoor.SECOND_BACK, 600);
+        int open = TestUniverse.until(t, door, SecretDoor.SECOND_BACK, 600);
         assertEquals(300, open, "wait 5 s, Quake's default");
-        until(t, door, SecretDoor.PAUSE_BACK, 200);
-        assertAt(MapUnits.toWorld(0, -64, 0), door.position());
-        until(t, door, SecretDoor.CLOSED, 400);
-        assertAt(Vec3.ZERO, door.position());
+        TestUniverse.until(t, door, SecretDoor.PAUSE_BACK, 200);
+        TestUniverse.assertAt(MapUnits.toWorld(0, -64, 0), door.position());
+        TestUniverse.until(t, door, SecretDoor.CLOSED, 400);
+        TestUniverse.assertAt(Vec3.ZERO, door.position());
         t.tick(120);
         assertEquals(SecretDoor.CLOSED, door.state(), "nobody touches it: it stays closed");
     }
@@ -81,19 +65,19 @@ class SecretDoorTest {
                 .addPawnAtQuake(0, 0, 0, 0);
         MapObject door = left.object(1);
         left.tick(1);
-        until(left, door, SecretDoor.PAUSE_OUT, 200);
-        assertAt(MapUnits.toWorld(-16, 0, 0), door.position());
-        until(left, door, SecretDoor.OPEN, 400);
-        assertAt(MapUnits.toWorld(-16, 64, 0), door.position());
+        TestUniverse.until(left, door, SecretDoor.PAUSE_OUT, 200);
+        TestUniverse.assertAt(MapUnits.toWorld(-16, 0, 0), door.position());
+        TestUniverse.until(left, door, SecretDoor.OPEN, 400);
+        TestUniverse.assertAt(MapUnits.toWorld(-16, 64, 0), door.position());
 
         // spawnflags 4 (1st_down) with t_width 48 and t_length 32 given: down 48, then forward (+X) 32.
         TestUniverse down = TestUniverse.onText("down.map", map("\"spawnflags\" \"4\"\n\"t_width\" \"48\"\n\"t_length\" \"32\"\n",
                 "")).addPawnAtQuake(200, 0, 0, 0).run(0, 0);
         MapObject d = down.object(1);
-        until(down, d, SecretDoor.PAUSE_OUT, 400);
-        assertAt(MapUnits.toWorld(0, 0, -48), d.position());
-        until(down, d, SecretDoor.OPEN, 400);
-        assertAt(MapUnits.toWorld(32, 0, -48), d.position());
+        TestUniverse.until(down, d, SecretDoor.PAUSE_OUT, 400);
+        TestUniverse.assertAt(MapUnits.toWorld(0, 0, -48), d.position());
+        TestUniverse.until(down, d, SecretDoor.OPEN, 400);
+        TestUniverse.assertAt(MapUnits.toWorld(32, 0, -48), d.position());
     }
 
     @Test
@@ -101,10 +85,10 @@ class SecretDoorTest {
         TestUniverse t = TestUniverse.onText("once.map", map("\"spawnflags\" \"1\"\n\"wait\" \"1\"\n", ""))
                 .addPawnAtQuake(200, 0, 0, 0).run(0, 0);
         MapObject door = t.object(1);
-        until(t, door, SecretDoor.OPEN, 600);
+        TestUniverse.until(t, door, SecretDoor.OPEN, 600);
         t.stand(0).tick(600);
         assertEquals(SecretDoor.OPEN, door.state());
-        assertAt(MapUnits.toWorld(16, -64, 0), door.position());
+        TestUniverse.assertAt(MapUnits.toWorld(16, -64, 0), door.position());
     }
 
     @Test
@@ -117,10 +101,10 @@ class SecretDoorTest {
         t.tick(180);
         assertEquals(SecretDoor.CLOSED, door.state(), "a targeted secret door ignores touch");
         t.run(0, 180);
-        until(t, door, SecretDoor.FIRST, 300);
+        TestUniverse.until(t, door, SecretDoor.FIRST, 300);
         // always_shoot (16) makes a targeted door open on touch too.
         TestUniverse shoot = TestUniverse.onText("shoot.map", map("\"targetname\" \"vault\"\n\"spawnflags\" \"16\"\n", ""))
                 .addPawnAtQuake(200, 0, 0, 0).run(0, 0);
-        until(shoot, shoot.object(1), SecretDoor.FIRST, 120);
+        TestUniverse.until(shoot, shoot.object(1), SecretDoor.FIRST, 120);
     }
 }

@@ -119,6 +119,24 @@ final class TestUniverse {
         return t.startSolid();
     }
 
+    /** Ticks {@code t} until {@code o} is in {@code state}, at most {@code max} ticks (failing past them); how many it took. */
+    static int until(TestUniverse t, MapObject o, int state, int max) {
+        int n = 0;
+        while (o.state() != state) {
+            org.junit.jupiter.api.Assertions.assertTrue(n++ < max, "state " + state + " not reached; at " + o.state()
+                    + " progress " + o.progress());
+            t.tick(1);
+        }
+        return n;
+    }
+
+    /** Component by component within 1e-5 m. */
+    static void assertAt(Vec3 expected, Vec3 actual) {
+        org.junit.jupiter.api.Assertions.assertEquals(expected.x(), actual.x(), 1e-5f, actual.toString());
+        org.junit.jupiter.api.Assertions.assertEquals(expected.y(), actual.y(), 1e-5f, actual.toString());
+        org.junit.jupiter.api.Assertions.assertEquals(expected.z(), actual.z(), 1e-5f, actual.toString());
+    }
+
     static float meters(double units) {
         return MapUnits.meters(units);
     }

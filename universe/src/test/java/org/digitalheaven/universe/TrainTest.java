@@ -32,42 +32,27 @@ class TrainTest {
         return MapUnits.toWorld(x, y, z).sub(MapUnits.toWorld(512, 512, 200)); // its built mins (Quake x 512, y 512, z 200)
     }
 
-    static int until(TestUniverse t, MapObject o, int state, int max) {
-        int n = 0;
-        while (o.state() != state) {
-            assertTrue(n++ < max, "state " + state + " not reached; at " + o.state() + " progress " + o.progress());
-            t.tick(1);
-        }
-        return n;
-    }
-
-    static void assertAt(Vec3 expected, Vec3 actual) {
-        assertEquals(expected.x(), actual.x(), 1e-5f, actual.toString());
-        assertEquals(expected.y(), actual.y(), 1e-5f, actual.toString());
-        assertEquals(expected.z(), actual.z(), 1e-5f, actual.toString());
-    }
-
     @Test
     void itRunsItsLoopWaitingAtEachCornerAndCarriesThePawnOnIt() {
         TestUniverse t = TestUniverse.onText("train.map", map("", CORNERS, ""));
         MapObject train = t.object(1);
-        assertAt(at(0, 0, 64), train.position());
+        TestUniverse.assertAt(at(0, 0, 64), train.position());
         // A pawn standing on top of it (its top is at z 80), in the middle.
         t.addPawnAtQuake(32, 32, 80, 0);
         assertEquals(Train.WAITING, train.state());
-        assertEquals(6, until(t, train, Train.MOVING, 10), "an untargeted train starts a tenth of a second in");
-        int leg = until(t, train, Train.WAITING, 400) + 1; // its first step was in the tick it started moving
+        assertEquals(6, TestUniverse.until(t, train, Train.MOVING, 10), "an untargeted train starts a tenth of a second in");
+        int leg = TestUniverse.until(t, train, Train.WAITING, 400) + 1; // its first step was in the tick it started moving
         assertEquals((int) Math.ceil(256 / (100.0 / 60)), leg, "256 units at 100 units/s");
-        assertAt(at(256, 0, 64), train.position());
+        TestUniverse.assertAt(at(256, 0, 64), train.position());
         Vec3 feet = t.pawn(0).motion().position();
         assertEquals(MapUnits.toWorld(32 + 256, 32, 80).x(), feet.x(), 1e-3f, "carried along: " + feet);
         assertEquals(MapUnits.toWorld(0, 0, 80).y(), feet.y(), 1e-2f, "still on top: " + feet);
-        assertEquals(60, until(t, train, Train.MOVING, 100), "corner b's wait, 1 s");
-        until(t, train, Train.WAITING, 400);
-        assertAt(at(256, 256, 64), train.position());
-        assertEquals(6, until(t, train, Train.MOVING, 100), "corner c has no wait: a tenth of a second");
-        until(t, train, Train.WAITING, 600);
-        assertAt(at(0, 0, 64), train.position());
+        assertEquals(60, TestUniverse.until(t, train, Train.MOVING, 100), "corner b's wait, 1 s");
+        TestUniverse.until(t, train, Train.WAITING, 400);
+        TestUniverse.assertAt(at(256, 256, 64), train.position());
+        assertEquals(6, TestUniverse.until(t, train, Train.MOVING, 100), "corner c has no wait: a tenth of a second");
+        TestUniverse.until(t, train, Train.WAITING, 600);
+        TestUniverse.assertAt(at(0, 0, 64), train.position());
         assertTrue(!t.insideSolid(t.pawn(0)), "the rider never ends inside solid");
     }
 
@@ -84,11 +69,11 @@ class TrainTest {
         assertEquals(Train.IDLE, train.state(), "nobody fired it");
         t.addPawnAtQuake(-256, 0, 0, 0).tick(1);
         assertEquals(Train.MOVING, train.state(), "the trigger fired it");
-        until(t, train, Train.WAITING, 400);
-        until(t, train, Train.WAITING, 400); // b's wait, then on to c
+        TestUniverse.until(t, train, Train.WAITING, 400);
+        TestUniverse.until(t, train, Train.WAITING, 400); // b's wait, then on to c
         t.tick(400);
         assertEquals(Train.IDLE, train.state(), "the chain ends at c: it stops there");
-        assertAt(at(256, 256, 64), train.position());
+        TestUniverse.assertAt(at(256, 256, 64), train.position());
     }
 
     @Test
