@@ -8,6 +8,8 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -16,6 +18,9 @@ import java.util.stream.Stream;
 import org.digitalheaven.demo.DemoFile;
 import org.digitalheaven.demo.DemoFormatException;
 import org.digitalheaven.demo.DemoReader;
+import org.digitalheaven.maps.PalletException;
+import org.digitalheaven.maps.PalletRepository;
+import org.digitalheaven.maps.ResolvedMap;
 import org.digitalheaven.server.DemoReplay;
 import org.digitalheaven.server.ServerHome;
 import picocli.CommandLine;
@@ -29,11 +34,12 @@ import picocli.CommandLine.Spec;
  * {@code dh-host regress}: replays a folder of demos, the check a map team runs on every change.
  * Prints a table (a diverged demo's cause on the line under it), optionally writes JUnit XML (one test
  * case per demo, the DIVERGED line and its cause as the failure message) and JSON, and exits 3 if any
- * diverged, 2 if any could not be read, else 0.
+ * diverged (that wins), else 2 if any could not be read (or nothing was found), else 0.
  */
 @Command(name = "regress", mixinStandardHelpOptions = true,
         description = {"Replay every demo in the given folders and files and check each against its checkpoints.",
-            "Exit 0 when all match, 3 when any diverged, 2 when any could not be read (or a bad command line)."})
+            "Exit 3 when any diverged (whatever else happened), else 2 when any could not be read, none was found or the"
+                + " command line is wrong, else 0."})
 final class RegressCommand implements Callable<Integer> {
 
     @Spec
@@ -52,15 +58,24 @@ final class RegressCommand implements Callable<Integer> {
     @Option(names = "--jobs", paramLabel = "N", description = "Replays at once (default: the number of cores).")
     Integer jobs;
 
-    @Option(names = "--shard", paramLabel = "I/N", description = "Run only shard I of N (1-based): a stable subset,"
-            + " by file name, so a CI matrix can split a large suite.")
+    @Option(names = "--shard", paramLabel = "I/N|auto", description = "Replay only shard I of N (1-based), so a CI matrix"
+            + " can split a large suite: shards balance recorded ticks, every demo is in exactly one, and adding demos moves"
+            + " few others. auto reads GitLab (CI_NODE_INDEX/CI_NODE_TOTAL), CircleCI (CIRCLE_NODE_INDEX/CIRCLE_NODE_TOTAL),"
+            + " Buildkite (BUILDKITE_PARALLEL_JOB/BUILDKITE_PARALLEL_JOB_COUNT) or a Kubernetes Indexed Job"
+            + " (JOB_COMPLETION_INDEX, with --shard-count).")
     String shard;
+
+    @Option(names = "--shard-count", paramLabel = "N", description = "With --shard auto in a Kubernetes Indexed Job: the"
+            + " job's completions, which Kubernetes does not put in the environment.")
+    Integer shardCount;
 
     @Option(names = "--pallets", paramLabel = "DIR", description = "Extra pallet folder; repeatable.")
     List<Path> pallets = new ArrayList<>();
 
-    @Option(names = "--map", paramLabel = "FILE.map", description = "The .map file for demos recorded on a bare map.")
-    Path map;
+    @Option(names = "--map", paramLabel = "FILE.map", description = "A .map file for the demos recorded on it, matched by"
+            + " barcode (a bare file NAME.map is Local.Level.NAME) or else by map name; repeatable. Other demos take their"
+            + " map from the pallets.")
+    List<Path> maps = new ArrayList<>();
 
     @Option(names = "--home", paramLabel = "DIR", description = "Server home (its pallets/ folder is searched).")
     Path home;
@@ -69,127 +84,208 @@ final class RegressCommand implements Callable<Integer> {
      * One demo's outcome: {@code detail} is the DIVERGED headline or the error, {@code cause} the line
      * explaining a divergence (or null), {@code replay} the whole outcome when it replayed (else null).
      */
-    record Row(Path demo, String map, long ticks, int checkpoints, String result, String detail, String cause, double seconds,
-            DemoReplay.Result replay) {
+    record Row(Path demo, String name, String map, long ticks, int checkpoints, String result, String detail, String cause,
+            double seconds, String summary, DemoReplay.Result replay) {
+    }
+
+    /** A demo found: its file, its name in the table and JUnit (its path relative to the folder given), its ticks. */
+    record Found(Path file, String name, long ticks) {
     }
 
     @Override
     public Integer call() throws Exception {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
-        int shardIndex = 1, shardCount = 1;
-        if (shard != null) {
-            String[] p = shard.split("/");
+        RegressShards.Shard my;
+        try {
+            my = RegressShards.parse(shard, System.getenv(), shardCount);
+        } catch (IllegalArgumentException e) {
+            err.println("dh-host regress: " + e.getMessage());
+            return CommandLine.ExitCode.USAGE;
+        }
+        Map<String, Path> mapFiles = new TreeMap<>(), mapNames = new TreeMap<>();
+        for (Path m : maps) {
             try {
-                shardIndex = Integer.parseInt(p[0]);
-                shardCount = Integer.parseInt(p[1]);
-            } catch (RuntimeException e) {
-                shardCount = 0;
-            }
-            if (p.length != 2 || shardCount < 1 || shardIndex < 1 || shardIndex > shardCount) {
-                err.println("dh-host regress: --shard takes I/N with 1 <= I <= N, e.g. 2/4; got " + shard);
+                ResolvedMap r = PalletRepository.resolveFile(m);
+                mapFiles.put(r.barcode(), m);
+                mapNames.put(r.mapName(), m);
+            } catch (PalletException e) {
+                err.println("dh-host regress: --map " + m + ": " + e.getMessage());
                 return CommandLine.ExitCode.USAGE;
             }
         }
-        List<Path> demos = new ArrayList<>();
-        for (Path in : inputs) {
-            if (Files.isDirectory(in)) {
-                try (Stream<Path> s = Files.walk(in)) {
-                    s.filter(f -> f.getFileName().toString().endsWith(".dh-demo")).sorted().forEach(demos::add);
-                }
-            } else {
-                demos.add(in);
+        List<Found> demos = find(inputs);
+        if (demos.isEmpty()) {
+            err.println("dh-host regress: no demo in " + inputs + ": give folders holding *.dh-demo files, or the files;"
+                    + " an empty suite is an error so that a wrong path cannot pass");
+            return CommandLine.ExitCode.USAGE;
+        }
+        List<RegressShards.Item> items = new ArrayList<>();
+        for (Found f : demos) {
+            items.add(new RegressShards.Item(f.name(), f.ticks()));
+        }
+        int[] shardOf = RegressShards.assign(items, my.count());
+        List<Found> mine = new ArrayList<>();
+        long myTicks = 0;
+        for (int i = 0; i < demos.size(); i++) {
+            if (shardOf[i] == my.index()) {
+                mine.add(demos.get(i));
+                myTicks += demos.get(i).ticks();
             }
         }
-        List<Path> mine = new ArrayList<>();
-        for (Path d : demos) {
-            if (shardOf(d, shardCount) == shardIndex) {
-                mine.add(d);
-            }
+        if (my.count() > 1) {
+            out.printf(Locale.ROOT, "shard %d/%d from %s: %d of %d demo(s), %d recorded tick(s)%n", my.index(), my.count(),
+                    my.source(), mine.size(), demos.size(), myTicks);
         }
         List<Path> search = ServerHome.resolveDefault(home).palletSearchPath(pallets);
         EngineVersion build = EngineVersion.current();
         int n = jobs != null && jobs > 0 ? jobs : Runtime.getRuntime().availableProcessors();
         ExecutorService pool = Executors.newFixedThreadPool(Math.max(1, Math.min(n, Math.max(1, mine.size()))));
         List<Future<Row>> futures = new ArrayList<>();
-        for (Path d : mine) {
-            futures.add(pool.submit(() -> replay(d, search, build)));
+        for (Found d : mine) {
+            futures.add(pool.submit(() -> replay(d, search, build, mapFiles, mapNames)));
         }
         List<Row> rows = new ArrayList<>();
         for (Future<Row> f : futures) {
             rows.add(f.get());
         }
         pool.shutdown();
-        out.printf(Locale.ROOT, "%-40s %-36s %8s %6s  %-9s %s%n", "demo", "map", "ticks", "checks", "result", "first divergence");
+        int width = Math.max(40, rows.stream().mapToInt(r -> r.name().length()).max().orElse(0));
+        out.printf(Locale.ROOT, "%-" + width + "s %-36s %8s %6s  %-9s %s%n", "demo", "map", "ticks", "checks", "result",
+                "first divergence");
         int diverged = 0, unreadable = 0;
         for (Row r : rows) {
-            out.printf(Locale.ROOT, "%-40s %-36s %8d %6d  %-9s %s%n", r.demo().getFileName(), r.map(), r.ticks(),
+            out.printf(Locale.ROOT, "%-" + width + "s %-36s %8d %6d  %-9s %s%n", r.name(), r.map(), r.ticks(),
                     r.checkpoints(), r.result(), r.detail());
             if (r.cause() != null) {
-                out.printf(Locale.ROOT, "%-40s %s%n", "", r.cause());
+                out.printf(Locale.ROOT, "%-" + width + "s %s%n", "", r.cause());
             }
             diverged += r.result().equals("DIVERGED") ? 1 : 0;
             unreadable += r.result().equals("ERROR") ? 1 : 0;
         }
         out.printf(Locale.ROOT, "%d demo(s) (shard %d/%d of %d): %d ok, %d diverged, %d unreadable%n", rows.size(),
-                shardIndex, shardCount, demos.size(), rows.size() - diverged - unreadable, diverged, unreadable);
+                my.index(), my.count(), demos.size(), rows.size() - diverged - unreadable, diverged, unreadable);
         out.flush();
         if (junit != null) {
             Files.writeString(junit, junitXml(rows, diverged, unreadable), StandardCharsets.UTF_8);
         }
         if (jsonFile != null) {
-            Files.writeString(jsonFile, json(rows, shardIndex + "/" + shardCount, diverged, unreadable), StandardCharsets.UTF_8);
+            Files.writeString(jsonFile, json(rows, my.index() + "/" + my.count(), diverged, unreadable), StandardCharsets.UTF_8);
         }
-        return unreadable > 0 ? CommandLine.ExitCode.USAGE : diverged > 0 ? 3 : CommandLine.ExitCode.OK;
+        // A divergence is the news a map team runs this for: it wins over a file that could not be read.
+        return diverged > 0 ? 3 : unreadable > 0 ? CommandLine.ExitCode.USAGE : CommandLine.ExitCode.OK;
     }
 
-    /** A stable shard for a file (by its name), 1-based; the same file always lands in the same shard. */
-    static int shardOf(Path demo, int count) {
-        return Math.floorMod(demo.getFileName().toString().hashCode(), count) + 1;
+    /**
+     * The demos under {@code inputs}: folders are searched for {@code *.dh-demo}, in path order; each is
+     * named by its path relative to the folder given (with that folder's own path in front when several
+     * inputs are given), files by the path given. The same file reached twice is replayed once.
+     */
+    static List<Found> find(List<Path> inputs) throws IOException {
+        List<Found> out = new ArrayList<>();
+        java.util.Set<Path> seen = new java.util.TreeSet<>();
+        for (Path in : inputs) {
+            List<Path> files = new ArrayList<>();
+            if (Files.isDirectory(in)) {
+                try (Stream<Path> s = Files.walk(in)) {
+                    s.filter(f -> f.getFileName().toString().endsWith(".dh-demo") && Files.isRegularFile(f)).sorted()
+                            .forEach(files::add);
+                }
+            } else {
+                files.add(in);
+            }
+            for (Path f : files) {
+                if (!seen.add(f.toAbsolutePath().normalize())) {
+                    continue;
+                }
+                String name = Files.isDirectory(in) ? in.relativize(f).toString().replace('\\', '/') : f.toString();
+                if (Files.isDirectory(in) && inputs.size() > 1) {
+                    name = in.toString().replace('\\', '/') + "/" + name;
+                }
+                out.add(new Found(f, name, ticks(f)));
+            }
+        }
+        return out;
     }
 
-    private Row replay(Path d, List<Path> search, EngineVersion build) {
+    /** A demo's recorded ticks, read from its header and end (0 when it cannot be read: it still gets a shard). */
+    private static long ticks(Path f) {
+        try {
+            DemoFile d = DemoReader.inspect(DemoReader.readBytes(f));
+            return d.header() == null ? 0 : Math.max(0, d.lastTick() - d.header().startTick());
+        } catch (IOException | DemoFormatException | RuntimeException e) {
+            return 0;
+        }
+    }
+
+    /**
+     * Replays one demo, whatever happens: an unreadable file, a map that cannot be found, and a replay that
+     * fails in a way nobody foresaw are all this demo's ERROR row, never the run's end.
+     */
+    private Row replay(Found d, List<Path> search, EngineVersion build, Map<String, Path> mapFiles, Map<String, Path> mapNames) {
         long start = System.nanoTime();
         DemoFile file;
         try {
-            file = DemoReader.read(d); // refuses what is not a regular file, or too large, before reading it
+            file = DemoReader.read(d.file()); // refuses what is not a regular file, or too large, before reading it
         } catch (IOException e) {
-            return new Row(d, "?", 0, 0, "ERROR", DemoCommand.reason(e), null, 0, null);
+            return error(d, "?", DemoCommand.reason(e));
         } catch (DemoFormatException e) {
-            return new Row(d, "?", 0, 0, "ERROR", e.getMessage(), null, 0, null);
+            return error(d, "?", e.getMessage());
+        } catch (RuntimeException e) {
+            return error(d, "?", "the file could not be read: " + e);
         }
-        String mapName = file.header() == null ? "?" : file.header().mapBarcode();
+        String barcode = file.header() == null ? "?" : file.header().mapBarcode();
+        Path map = file.header() == null ? null : mapFiles.getOrDefault(barcode, mapNames.get(file.header().mapName()));
+        String[] summary = {""};
         try {
             DemoReplay.Result r = DemoReplay.run(file, DemoReplay.Options.of(search, map, build.engineVersion(),
-                    build.gitSha(), line -> { }));
+                    build.gitSha(), line -> {
+                        if (line.startsWith("demo: ")) {
+                            summary[0] = line;
+                        }
+                    }));
             String result = r.ok() ? (r.truncated() ? "OK(trunc)" : "OK") : "DIVERGED";
-            return new Row(d, mapName, r.ticksReplayed(), r.checkpointsChecked(), result, r.ok() ? "" : r.headline(),
-                    r.ok() ? null : r.cause(), (System.nanoTime() - start) / 1e9, r);
+            return new Row(d.file(), d.name(), barcode, r.ticksReplayed(), r.checkpointsChecked(), result, r.ok() ? "" : r.headline(),
+                    r.ok() ? null : r.cause(), (System.nanoTime() - start) / 1e9, summary[0], r);
         } catch (DemoReplay.ReplayException | DemoFormatException e) {
-            return new Row(d, mapName, 0, 0, "ERROR", e.getMessage(), null, 0, null);
+            return error(d, barcode, e.getMessage());
+        } catch (RuntimeException | StackOverflowError e) {
+            return error(d, barcode, "the replay failed (" + e + "); please report it with this demo");
         }
     }
 
+    private static Row error(Found d, String map, String why) {
+        return new Row(d.file(), d.name(), map, 0, 0, "ERROR", why, null, 0, "", null);
+    }
+
+    /**
+     * One test case per demo: {@code classname} its map's barcode, {@code name} its path relative to the
+     * folder given (unique), {@code time}, a {@code failure} for a divergence (message: the DIVERGED line and
+     * its cause), an {@code error} for a file that could not be replayed, and the replay's summary line in
+     * {@code system-out} (which says when the file was truncated).
+     */
     static String junitXml(List<Row> rows, int diverged, int unreadable) {
         StringBuilder b = new StringBuilder("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
         b.append(String.format(Locale.ROOT, "<testsuite name=\"dh-host regress\" tests=\"%d\" failures=\"%d\" errors=\"%d\">%n",
                 rows.size(), diverged, unreadable));
         for (Row r : rows) {
-            b.append(String.format(Locale.ROOT, "  <testcase classname=\"%s\" name=\"%s\" time=\"%.3f\"",
-                    xml(r.map()), xml(r.demo().getFileName().toString()), r.seconds()));
+            b.append(String.format(Locale.ROOT, "  <testcase classname=\"%s\" name=\"%s\" time=\"%.3f\">%n",
+                    xml(r.map()), xml(r.name()), r.seconds()));
             if (r.result().equals("DIVERGED")) {
                 // The message is the headline and its cause in one line; the body the same, a line each.
                 String message = r.cause() == null ? r.detail() : r.detail() + "; " + r.cause();
-                b.append(">\n    <failure message=\"").append(xml(message)).append("\">").append(xml(r.detail()));
+                b.append("    <failure message=\"").append(xml(message)).append("\">").append(xml(r.detail()));
                 if (r.cause() != null) {
                     b.append("&#10;").append(xml(r.cause()));
                 }
-                b.append("</failure>\n  </testcase>\n");
+                b.append("</failure>\n");
             } else if (r.result().equals("ERROR")) {
-                b.append(">\n    <error message=\"").append(xml(r.detail())).append("\"/>\n  </testcase>\n");
-            } else {
-                b.append("/>\n");
+                b.append("    <error message=\"").append(xml(r.detail())).append("\"/>\n");
             }
+            if (!r.summary().isEmpty()) {
+                b.append("    <system-out>").append(xml(r.summary())).append("</system-out>\n");
+            }
+            b.append("  </testcase>\n");
         }
         return b.append("</testsuite>\n").toString();
     }
@@ -208,7 +304,8 @@ final class RegressCommand implements Callable<Integer> {
             g.writeStartArray();
             for (Row r : rows) {
                 g.writeStartObject();
-                g.writeStringProperty("demo", r.demo().toString());
+                g.writeStringProperty("demo", r.name());
+                g.writeStringProperty("file", r.demo().toString());
                 g.writeStringProperty("map", r.map());
                 if (r.replay() != null) {
                     ReplayJson.result(g, r.replay());

@@ -14,6 +14,10 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import javax.xml.parsers.DocumentBuilderFactory;
+import org.digitalheaven.demo.Chunk;
+import org.digitalheaven.demo.DemoFile;
+import org.digitalheaven.demo.DemoReader;
+import org.digitalheaven.demo.DemoRewriter;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.w3c.dom.Document;
@@ -129,27 +133,127 @@ class RegressCommandTest {
         Path missing = dir.resolve("missing.dh-demo");
         String[] m = run("regress", missing.toString(), "--home", dir.resolve("home").toString());
         assertEquals("2", m[2], m[0] + m[1]);
-        String row = m[0].lines().filter(l -> l.startsWith("missing.dh-demo")).findFirst().orElseThrow();
+        String row = m[0].lines().filter(l -> l.startsWith(missing + " ")).findFirst().orElseThrow(); // a file: named as given
         assertTrue(row.endsWith("ERROR     no such file"), "the reason, not the path again: " + row);
     }
 
+    /**
+     * The map team's pipeline: two demos called slope.dh-demo in two folders are two rows and two JUnit
+     * cases; an empty folder is an error; a divergence wins over an unreadable file; a demo whose
+     * checkpoint does not decode is that demo's error, the rest of the table and the XML are written.
+     */
     @Test
-    void shardsAreDisjointAndCoverTheSet() {
-        List<Path> files = new ArrayList<>();
-        for (int i = 0; i < 200; i++) {
-            files.add(Path.of("suite/map" + (i % 7) + "-run" + i + ".dh-demo"));
+    void namesAreRelativeAndUniqueAnEmptySuiteFailsADivergenceWinsAndABadDemoIsItsOwnError() throws Exception {
+        Path suite = dir.resolve("suite");
+        Files.createDirectories(suite.resolve("a"));
+        Files.createDirectories(suite.resolve("b"));
+        Files.copy(GOLDEN.resolve("golden-arena.dh-demo"), suite.resolve("a/slope.dh-demo"));
+        Files.copy(GOLDEN.resolve("golden-arena.dh-demo"), suite.resolve("b/slope.dh-demo"));
+        Path xml = dir.resolve("names.xml");
+        String[] r = run("regress", suite.toString(), "--junit", xml.toString(), "--home", dir.resolve("home").toString());
+        assertEquals("0", r[2], r[0] + r[1]);
+        assertTrue(r[0].lines().anyMatch(l -> l.startsWith("a/slope.dh-demo ")) && r[0].lines().anyMatch(l -> l.startsWith(
+                "b/slope.dh-demo ")), r[0]);
+        Document d = junit(xml);
+        Set<String> names = new HashSet<>();
+        for (int i = 0; i < d.getElementsByTagName("testcase").getLength(); i++) {
+            var tc = d.getElementsByTagName("testcase").item(i).getAttributes();
+            names.add(tc.getNamedItem("name").getNodeValue());
+            assertEquals("DigitalHeaven.Core.Level.arena", tc.getNamedItem("classname").getNodeValue());
         }
-        for (int n = 1; n <= 5; n++) {
-            Set<Path> seen = new HashSet<>();
-            for (int shard = 1; shard <= n; shard++) {
-                for (Path f : files) {
-                    if (RegressCommand.shardOf(f, n) == shard) {
-                        assertTrue(seen.add(f), f + " is in two shards of " + n);
-                    }
-                }
-            }
-            assertEquals(files.size(), seen.size(), "the " + n + " shards cover every demo");
+        assertEquals(Set.of("a/slope.dh-demo", "b/slope.dh-demo"), names);
+        assertTrue(d.getElementsByTagName("system-out").item(0).getTextContent().startsWith("demo: replayed 1200 tick(s)"));
+
+        Path empty = dir.resolve("empty");
+        Files.createDirectories(empty);
+        String[] none = run("regress", empty.toString(), "--home", dir.resolve("home").toString());
+        assertEquals("2", none[2], none[0] + none[1]);
+        assertTrue(none[1].startsWith("dh-host regress: no demo in [" + empty + "]"), none[1]);
+
+        // An opening checkpoint that cannot be a world: a pawn at a position that is not a number (its chunk's
+        // checks are sound: the file was written so).
+        DemoFile golden = DemoReader.read(GOLDEN.resolve("golden-doors.dh-demo"));
+        List<Chunk> records = new ArrayList<>();
+        for (DemoFile.Segment s : golden.segments()) {
+            s.visitRecords((i, c) -> records.add(c instanceof Chunk.Checkpoint k && k.tick() == 0 ? nanPawn(k) : c));
         }
+        Path mixed = dir.resolve("mixed");
+        Files.createDirectories(mixed);
+        Files.write(mixed.resolve("bad-checkpoint.dh-demo"), DemoRewriter.write(golden.header(), golden.manifest(), records).bytes());
+        Files.writeString(mixed.resolve("not-a-demo.dh-demo"), "hello");
+        Files.copy(GOLDEN.resolve("golden-arena.dh-demo"), mixed.resolve("good.dh-demo"));
+        Path mixedXml = dir.resolve("mixed.xml");
+        String[] m = run("regress", mixed.toString(), "--junit", mixedXml.toString(), "--home", dir.resolve("home").toString());
+        assertEquals("2", m[2], m[0] + m[1]);
+        assertTrue(m[0].lines().anyMatch(l -> l.startsWith("bad-checkpoint.dh-demo") && l.contains("ERROR")), m[0]);
+        assertTrue(m[0].lines().anyMatch(l -> l.startsWith("good.dh-demo") && l.contains(" OK")), m[0]);
+        assertTrue(m[0].contains("3 demo(s) (shard 1/1 of 3): 1 ok, 0 diverged, 2 unreadable"), m[0]);
+        assertFalse((m[0] + m[1]).contains("Exception") || (m[0] + m[1]).contains("\tat "), "no stack trace: " + m[0] + m[1]);
+        assertEquals(2, junit(mixedXml).getElementsByTagName("error").getLength());
+
+        // The same folder with a diverging demo in it: exit 3, whatever else.
+        Path pallet = dir.resolve("edited/core");
+        Files.createDirectories(pallet.resolve("maps"));
+        Files.writeString(pallet.resolve("pallet.json"),
+                "{\"barcode\": \"DigitalHeaven.Core\", \"version\": \"1.0.0\", \"dependencies\": [], \"maps\": [\"jumps\"]}");
+        String jumps = new String(getClass().getClassLoader().getResourceAsStream("pallets/DigitalHeaven.Core/maps/jumps.map")
+                .readAllBytes(), StandardCharsets.UTF_8);
+        Files.writeString(pallet.resolve("maps/jumps.map"), jumps.replaceFirst("\\( (-?\\d+) (-?\\d+) 0 \\)", "( $1 $2 1 )"));
+        Files.copy(GOLDEN.resolve("golden-jumps.dh-demo"), mixed.resolve("jumps.dh-demo"));
+        String[] both = run("regress", mixed.toString(), "--pallets", dir.resolve("edited").toString(), "--home",
+                dir.resolve("home").toString());
+        assertEquals("3", both[2], "a divergence wins over unreadable files: " + both[0] + both[1]);
+    }
+
+    private static Chunk.Checkpoint nanPawn(Chunk.Checkpoint k) {
+        org.digitalheaven.universe.Snapshot snap = org.digitalheaven.universe.SnapshotCodec.decode(k.snapshot());
+        List<org.digitalheaven.universe.PawnState> pawns = new ArrayList<>(snap.pawns());
+        org.digitalheaven.universe.PawnState p = pawns.get(0);
+        org.digitalheaven.physics.CharacterMotion m = p.motion().copy();
+        m.setPosition(new org.digitalheaven.physics.Vec3(Float.NaN, 0f, 0f));
+        pawns.set(0, new org.digitalheaven.universe.PawnState(p.slot(), p.wireId(), p.name(), m, p.lastInput(), p.override()));
+        return new Chunk.Checkpoint(k.tick(), org.digitalheaven.universe.SnapshotCodec.encode(
+                new org.digitalheaven.universe.Snapshot(snap.tick(), pawns, snap.objects())));
+    }
+
+    /** --map is repeatable and each demo takes the one that matches it (by barcode, else by map name). */
+    @Test
+    void eachDemoTakesTheMapThatMatchesIt() throws Exception {
+        Path maps = dir.resolve("maps");
+        Files.createDirectories(maps);
+        for (String m : List.of("arena", "jumps")) {
+            String text = new String(getClass().getClassLoader().getResourceAsStream("pallets/DigitalHeaven.Core/maps/" + m + ".map")
+                    .readAllBytes(), StandardCharsets.UTF_8);
+            Files.writeString(maps.resolve(m + ".map"), m.equals("jumps") ? text.replaceFirst("\\( (-?\\d+) (-?\\d+) 0 \\)",
+                    "( $1 $2 1 )") : text);
+        }
+        Path suite = dir.resolve("two-maps");
+        Files.createDirectories(suite);
+        Files.copy(GOLDEN.resolve("golden-arena.dh-demo"), suite.resolve("arena.dh-demo"));
+        Files.copy(GOLDEN.resolve("golden-jumps.dh-demo"), suite.resolve("jumps.dh-demo"));
+        Files.copy(GOLDEN.resolve("golden-doors.dh-demo"), suite.resolve("doors.dh-demo"));
+        String[] r = run("regress", suite.toString(), "--map", maps.resolve("arena.map").toString(), "--map",
+                maps.resolve("jumps.map").toString(), "--home", dir.resolve("home").toString());
+        assertEquals("3", r[2], r[0] + r[1]);
+        assertTrue(r[0].lines().anyMatch(l -> l.startsWith("jumps.dh-demo") && l.contains("DIVERGED")), "the edited jumps.map: " + r[0]);
+        assertTrue(r[0].lines().anyMatch(l -> l.startsWith("arena.dh-demo") && l.contains(" OK")), "arena.map as shipped: " + r[0]);
+        assertTrue(r[0].lines().anyMatch(l -> l.startsWith("doors.dh-demo") && l.contains(" OK")), "doors from the pallets: " + r[0]);
+        String[] bad = run("regress", suite.toString(), "--map", dir.resolve("nowhere.map").toString());
+        assertEquals("2", bad[2]);
+        assertTrue(bad[1].startsWith("dh-host regress: --map " + dir.resolve("nowhere.map") + ": "), bad[1]);
+    }
+
+    /** Shards of the goldens: each demo in exactly one, the machine's shard said; a bad --shard is one sentence. */
+    @Test
+    void shardsOfTheGoldensCoverThemOnce() {
+        Set<String> seen = new HashSet<>();
+        for (int i = 1; i <= 3; i++) {
+            String[] r = run("regress", GOLDEN.toString(), "--shard", i + "/3", "--home", dir.resolve("home").toString());
+            assertEquals("0", r[2], r[0] + r[1]);
+            assertTrue(r[0].startsWith("shard " + i + "/3 from --shard " + i + "/3: "), r[0]);
+            r[0].lines().filter(l -> l.startsWith("golden-")).forEach(l -> assertTrue(seen.add(l.split(" ")[0]), l));
+        }
+        assertEquals(4, seen.size(), seen.toString());
         String[] bad = run("regress", GOLDEN.toString(), "--shard", "3/2");
         assertEquals("2", bad[2]);
         assertTrue(bad[1].contains("--shard takes I/N"), bad[1]);

@@ -1,0 +1,156 @@
+package org.digitalheaven.ops;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Splitting a suite of demos over the machines of a CI matrix: which shard this machine is (given, or
+ * read from the CI's environment), and which demos each shard replays. Shards balance recorded ticks
+ * (the replay's work), every demo is in exactly one, and adding demos moves few of the others: a demo's
+ * shard is its highest-ranked one by rendezvous hashing of its name, unless that shard is already full
+ * (each holds at most {@link #SLACK} times an even share of the ticks, or the largest demo), in which case
+ * it takes its next-ranked one. Demos are placed largest first, ties by name.
+ */
+final class RegressShards {
+
+    /** How far over an even share of the ticks a shard may go before a demo takes its next-ranked shard. */
+    static final double SLACK = 1.15;
+
+    /** This machine's shard, 1-based, of {@code count}, and where that came from (for the run's first line). */
+    record Shard(int index, int count, String source) {
+    }
+
+    /** One demo to place: its name (stable across runs) and its work, in recorded ticks. */
+    record Item(String name, long ticks) {
+    }
+
+    private RegressShards() {
+    }
+
+    /**
+     * {@code --shard I/N} or {@code --shard auto}: auto reads GitLab ({@code CI_NODE_INDEX}, 1-based, of
+     * {@code CI_NODE_TOTAL}), CircleCI ({@code CIRCLE_NODE_INDEX}, 0-based, of {@code CIRCLE_NODE_TOTAL}),
+     * Buildkite ({@code BUILDKITE_PARALLEL_JOB}, 0-based, of {@code BUILDKITE_PARALLEL_JOB_COUNT}) or a
+     * Kubernetes Indexed Job ({@code JOB_COMPLETION_INDEX}, 0-based, of {@code count}, which the job must
+     * give: Kubernetes does not put its completions in the environment).
+     *
+     * @throws IllegalArgumentException with one sentence saying what is wrong and what to give
+     */
+    static Shard parse(String spec, Map<String, String> env, Integer count) {
+        if (spec == null) {
+            return new Shard(1, 1, "no --shard: the whole suite");
+        }
+        if (spec.equals("auto")) {
+            return fromEnvironment(env, count);
+        }
+        String[] p = spec.split("/");
+        int i, n;
+        try {
+            i = Integer.parseInt(p[0]);
+            n = p.length == 2 ? Integer.parseInt(p[1]) : 0;
+        } catch (RuntimeException e) {
+            n = 0;
+            i = 0;
+        }
+        if (p.length != 2 || n < 1 || i < 1 || i > n) {
+            throw new IllegalArgumentException("--shard takes I/N with 1 <= I <= N, e.g. 2/4, or auto; got " + spec);
+        }
+        return new Shard(i, n, "--shard " + spec);
+    }
+
+    private static Shard fromEnvironment(Map<String, String> env, Integer count) {
+        record Ci(String name, String index, String total, int base) {
+        }
+        List<Ci> known = List.of(new Ci("GitLab", "CI_NODE_INDEX", "CI_NODE_TOTAL", 1),
+                new Ci("CircleCI", "CIRCLE_NODE_INDEX", "CIRCLE_NODE_TOTAL", 0),
+                new Ci("Buildkite", "BUILDKITE_PARALLEL_JOB", "BUILDKITE_PARALLEL_JOB_COUNT", 0));
+        for (Ci ci : known) {
+            if (env.get(ci.index()) != null && env.get(ci.total()) != null) {
+                return checked(env.get(ci.index()), env.get(ci.total()), ci.base(), ci.name() + " (" + ci.index() + "="
+                        + env.get(ci.index()) + ", " + ci.total() + "=" + env.get(ci.total()) + ")");
+            }
+        }
+        if (env.get("JOB_COMPLETION_INDEX") != null) {
+            if (count == null) {
+                throw new IllegalArgumentException("--shard auto found a Kubernetes Indexed Job (JOB_COMPLETION_INDEX="
+                        + env.get("JOB_COMPLETION_INDEX") + ") but not its size; give --shard-count N, the job's completions");
+            }
+            return checked(env.get("JOB_COMPLETION_INDEX"), Integer.toString(count), 0, "a Kubernetes Indexed Job"
+                    + " (JOB_COMPLETION_INDEX=" + env.get("JOB_COMPLETION_INDEX") + ", --shard-count " + count + ")");
+        }
+        throw new IllegalArgumentException("--shard auto found no CI shard in the environment (GitLab CI_NODE_INDEX/CI_NODE_TOTAL,"
+                + " CircleCI CIRCLE_NODE_INDEX/CIRCLE_NODE_TOTAL, Buildkite BUILDKITE_PARALLEL_JOB/BUILDKITE_PARALLEL_JOB_COUNT,"
+                + " Kubernetes JOB_COMPLETION_INDEX); give --shard I/N");
+    }
+
+    private static Shard checked(String index, String total, int base, String source) {
+        int i, n;
+        try {
+            i = Integer.parseInt(index.trim()) - base + 1;
+            n = Integer.parseInt(total.trim());
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("--shard auto: " + source + " is not a shard index and count");
+        }
+        if (n < 1 || i < 1 || i > n) {
+            throw new IllegalArgumentException("--shard auto: " + source + " is not a shard of a count (index out of range)");
+        }
+        return new Shard(i, n, source);
+    }
+
+    /** Each item's shard, 1..{@code n}, in the order of {@code items}. */
+    static int[] assign(List<Item> items, int n) {
+        int[] shard = new int[items.size()];
+        if (n == 1) {
+            java.util.Arrays.fill(shard, 1);
+            return shard;
+        }
+        long total = 0, largest = 0;
+        for (Item it : items) {
+            total += weight(it);
+            largest = Math.max(largest, weight(it));
+        }
+        long capacity = Math.max(largest, (long) Math.ceil(SLACK * total / n));
+        List<Integer> order = new ArrayList<>();
+        for (int i = 0; i < items.size(); i++) {
+            order.add(i);
+        }
+        order.sort(Comparator.comparingLong((Integer i) -> -weight(items.get(i))).thenComparing(i -> items.get(i).name()));
+        long[] load = new long[n];
+        for (int i : order) {
+            Item it = items.get(i);
+            int chosen = -1;
+            long best = Long.MIN_VALUE;
+            int lightest = 0;
+            for (int s = 0; s < n; s++) {
+                long score = score(it.name(), s);
+                if (load[s] + weight(it) <= capacity && (chosen < 0 || score > best)) {
+                    chosen = s;
+                    best = score;
+                }
+                if (load[s] < load[lightest]) {
+                    lightest = s;
+                }
+            }
+            if (chosen < 0) {
+                chosen = lightest; // every shard full: cannot happen with this capacity, but never drop a demo
+            }
+            load[chosen] += weight(it);
+            shard[i] = chosen + 1;
+        }
+        return shard;
+    }
+
+    private static long weight(Item it) {
+        return Math.max(1, it.ticks());
+    }
+
+    /** Rendezvous score of a name for a shard: {@link String#hashCode} is fixed by the language, then mixed (SplitMix64). */
+    private static long score(String name, int shard) {
+        long z = name.hashCode() * 0x9E3779B97F4A7C15L + shard * 0xBF58476D1CE4E5B9L;
+        z = (z ^ (z >>> 30)) * 0xBF58476D1CE4E5B9L;
+        z = (z ^ (z >>> 27)) * 0x94D049BB133111EBL;
+        return z ^ (z >>> 31);
+    }
+}
