@@ -74,6 +74,11 @@ public final class Host implements Callable<Integer> {
             description = "UDP port to listen on (default: server.port, " + DEFAULT_PORT + "; 0 picks a free port).")
     Integer port;
 
+    @Option(names = "--bind", paramLabel = "ADDRESS",
+            description = "The address to listen on (default: server.bind, 0.0.0.0 = every interface; 127.0.0.1 = this"
+                    + " machine only, or one interface's address). Printed at start.")
+    String bind;
+
     @Option(names = "--bots", paramLabel = "N", defaultValue = "0",
             description = "Bots to start in this process; they connect over real UDP (default: none).")
     int bots;
@@ -194,6 +199,23 @@ public final class Host implements Callable<Integer> {
         return CommandLine.ExitCode.USAGE;
     }
 
+    /** An IPv4 address in dotted quads (each at most 255) or an IPv6 one (it has colons): no name to look up. */
+    static boolean ipLiteral(String a) {
+        if (a.contains(":")) {
+            return a.matches("[0-9A-Fa-f:.%\\w]+");
+        }
+        String[] q = a.split("\\.", -1);
+        if (q.length != 4) {
+            return false;
+        }
+        for (String part : q) {
+            if (!part.matches("\\d{1,3}") || Integer.parseInt(part) > 255) {
+                return false;
+            }
+        }
+        return true;
+    }
+
     /** One JSON object on {@code out}: the demo's path, then what {@code fields} writes. */
     private void json(PrintWriter out, java.util.function.Consumer<tools.jackson.core.JsonGenerator> fields) {
         java.io.StringWriter w = new java.io.StringWriter();
@@ -255,11 +277,23 @@ public final class Host implements Callable<Integer> {
         }
         List<Path> search = serverHome.palletSearchPath(pallets);
 
+        String address = bind != null ? bind.strip() : prefs.bind();
+        java.net.InetAddress listenOn;
+        try {
+            if (!ipLiteral(address)) {
+                throw new java.net.UnknownHostException(address); // a name would mean a DNS lookup at start: refused
+            }
+            listenOn = java.net.InetAddress.getByName(address);
+        } catch (java.net.UnknownHostException | SecurityException e) {
+            err.println("dh-host: " + (bind != null ? "--bind " : "server.bind ") + address + " is not an address; give"
+                    + " 0.0.0.0 (every interface), 127.0.0.1 (this machine) or one interface's address");
+            return CommandLine.ExitCode.USAGE;
+        }
         ServerConsole console = Consoles.open(serverHome);
         int listenPort = port != null ? port : prefs.port();
         GameServer server = new GameServer(new GameServer.Options(prefs, search, NanoClock.SYSTEM,
                 System.nanoTime(), console::print, tickRate == null ? 0 : tickRate),
-                new UdpTransport("0.0.0.0", listenPort, PacketCodec.MAX_CLIENT_DATAGRAM));
+                new UdpTransport(listenOn.getHostAddress(), listenPort, PacketCodec.MAX_CLIENT_DATAGRAM));
         EngineVersion build = EngineVersion.current();
         server.enableRecording(serverHome.demos(), build.engineVersion(), build.gitSha());
         CommandRegistry registry = CommandRegistry.standard(server, search);
@@ -272,10 +306,12 @@ public final class Host implements Callable<Integer> {
             return CommandLine.ExitCode.USAGE;
         } catch (IOException e) {
             console.close();
-            err.println("dh-host: cannot listen on UDP port " + listenPort + ": " + e.getMessage()
-                    + " (another server running? try --port)");
+            err.println("dh-host: cannot listen on UDP " + listenOn.getHostAddress() + " port " + listenPort + ": "
+                    + e.getMessage() + " (another server running? try --port; not this machine's address? try --bind)");
             return CommandLine.ExitCode.USAGE;
         }
+        console.print("listening on UDP " + listenOn.getHostAddress() + ":" + ((InetSocketAddress) server.localAddress()).getPort()
+                + (listenOn.isAnyLocalAddress() ? " (every interface)" : listenOn.isLoopbackAddress() ? " (this machine only)" : ""));
         Thread hook = new Thread(() -> server.shutdown("server shutting down (signal)"), "dh-signal");
         Runtime.getRuntime().addShutdownHook(hook);
         server.startLoop();
@@ -283,7 +319,7 @@ public final class Host implements Callable<Integer> {
         BotSwarm swarm = null;
         if (bots > 0) {
             try {
-                SocketAddress local = new InetSocketAddress("127.0.0.1",
+                SocketAddress local = new InetSocketAddress(listenOn.isAnyLocalAddress() ? "127.0.0.1" : listenOn.getHostAddress(),
                         ((InetSocketAddress) server.localAddress()).getPort());
                 swarm = BotSwarm.connect(bots, local, server.universe().map(), 1L, console::print, style);
                 swarm.start(server.tickRate());

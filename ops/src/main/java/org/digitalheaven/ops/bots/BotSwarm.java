@@ -32,7 +32,13 @@ public final class BotSwarm implements AutoCloseable {
         this.log = log;
     }
 
-    /** Connects {@code count} bots to {@code server} (blocking until each is accepted). */
+    /**
+     * Connects {@code count} bots to {@code server}, one after another (blocking until each is accepted).
+     * A bot the server refuses (full) ends the connecting but not the swarm: those already in play on,
+     * and the log line says how many got in and why the next did not.
+     *
+     * @throws IOException when not one bot got in
+     */
     public static BotSwarm connect(int count, SocketAddress server, GameMap map, long seed, Consumer<String> log)
             throws IOException, InterruptedException {
         return connect(count, server, map, seed, log, BotBrain.Style.WANDER);
@@ -43,18 +49,31 @@ public final class BotSwarm implements AutoCloseable {
             BotBrain.Style style) throws IOException, InterruptedException {
         BotSwarm s = new BotSwarm(log);
         List<Vec3> waypoints = waypoints(map);
+        String refused = null;
         try {
             for (int i = 0; i < count; i++) {
                 GameClient c = new GameClient(new UdpTransport("127.0.0.1", 0), server, "bot" + i);
-                s.clients.add(c);
-                c.connect(5_000);
+                s.clients.add(c); // closed with the swarm, whatever happens next
+                try {
+                    c.connect(5_000);
+                } catch (IOException e) {
+                    // Refused (the server is full) or unanswered: the bots already in stay in; no more are tried.
+                    s.clients.remove(c);
+                    c.close();
+                    refused = "bot" + i + " was refused (" + e.getMessage() + "), so no more were tried";
+                    break;
+                }
                 s.brains.add(new BotBrain(waypoints, seed * 1_000_003L + i, style));
             }
-        } catch (IOException | InterruptedException e) {
+        } catch (InterruptedException e) {
             s.close();
             throw e;
         }
-        log.accept(count + " bot(s) connected to " + server);
+        if (s.clients.isEmpty() && refused != null) {
+            throw new IOException("no bot got in: " + refused);
+        }
+        log.accept(refused == null ? count + " bot(s) connected to " + server
+                : s.clients.size() + " of " + count + " bot(s) connected to " + server + "; " + refused);
         return s;
     }
 

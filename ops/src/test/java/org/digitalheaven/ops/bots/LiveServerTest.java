@@ -56,6 +56,23 @@ class LiveServerTest {
         return f.get(5, TimeUnit.SECONDS);
     }
 
+    /**
+     * More bots than the server takes: those that got in stay in and keep playing; the swarm says how many
+     * got in and why the next did not. (Before, the first refusal disconnected every bot.)
+     */
+    @Test
+    void aRefusedBotDoesNotTakeTheOthersDown() throws Exception {
+        start(3);
+        List<String> swarmLog = new ArrayList<>();
+        try (BotSwarm swarm = BotSwarm.connect(5, server.localAddress(), server.universe().map(), 1L, swarmLog::add)) {
+            assertTrue(swarmLog.get(0).startsWith("3 of 5 bot(s) connected to "), swarmLog.toString());
+            assertTrue(swarmLog.get(0).contains("bot3 was refused ("), swarmLog.toString());
+            swarm.start(60);
+            Thread.sleep(1_000);
+            assertEquals(3, (int) onGameThread(() -> server.universe().pawns().size()), "the three that got in are still in");
+        }
+    }
+
     @Test
     void sixteenBotsOverUdpMoveForTenSeconds() throws Exception {
         start(16);

@@ -1,0 +1,59 @@
+package org.digitalheaven.ops;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.BufferedReader;
+import java.io.InputStreamReader;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code --bind}: a dedicated server started in a process of its own (console on a pipe) listens on the
+ * address given and says so; a value that is not an IP address is one sentence and exit 2, before anything
+ * starts.
+ */
+class BindTest {
+
+    @TempDir
+    Path home;
+
+    @Test
+    void aServerBoundToLoopbackSaysSoAndQuits() throws Exception {
+        Process p = new ProcessBuilder("java", "-cp", System.getProperty("java.class.path"), Host.class.getName(),
+                "--bind", "127.0.0.1", "--port", "0", "--map", "arena", "--home", home.toString()).redirectErrorStream(true).start();
+        List<String> lines = new ArrayList<>();
+        try (BufferedReader out = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));
+                OutputStream in = p.getOutputStream()) {
+            String line;
+            while ((line = out.readLine()) != null) {
+                lines.add(line);
+                if (line.contains("listening on UDP")) {
+                    in.write("quit\n".getBytes(StandardCharsets.UTF_8));
+                    in.flush();
+                }
+            }
+        } finally {
+            assertTrue(p.waitFor(30, TimeUnit.SECONDS), "the server stops on quit: " + lines);
+        }
+        assertTrue(lines.stream().anyMatch(l -> l.matches(".*listening on UDP 127\\.0\\.0\\.1:\\d+ \\(this machine only\\)")), lines.toString());
+        assertEquals(0, p.exitValue(), lines.toString());
+    }
+
+    @Test
+    void anAddressThatIsNoIpIsOneSentence() {
+        HostTest.Result r = HostTest.run("--bind", "game.example", "--home", home.toString());
+        assertEquals(2, r.exitCode());
+        assertEquals("dh-host: --bind game.example is not an address; give 0.0.0.0 (every interface), 127.0.0.1 (this machine)"
+                + " or one interface's address", r.err().strip());
+        assertFalse(Host.ipLiteral("256.1.1.1"));
+        assertTrue(Host.ipLiteral("0.0.0.0") && Host.ipLiteral("::1") && Host.ipLiteral("10.0.0.7"));
+    }
+}
