@@ -38,7 +38,7 @@ import picocli.CommandLine.Spec;
  * refused; a damaged one is one line on stderr naming the chunk and byte, and exit 2.
  */
 @Command(name = "demo", description = "Demo file tools: inspect a recorded .dh-demo, or cut a stretch of it into a demo of its own.",
-        mixinStandardHelpOptions = true, subcommands = {DemoCommand.Info.class, DemoCommand.Dump.class, DemoCommand.Cut.class,
+        mixinStandardHelpOptions = true, subcommands = {DemoCommand.Info.class, DemoCommand.Dump.class, DemoCommand.Cut.class, DemoCommand.View.class,
             DemoCommand.Convert.class})
 final class DemoCommand {
 
@@ -491,6 +491,63 @@ final class DemoCommand {
      * replay: the same records, segmented at its checkpoints (a version 1 file's 64-bit tick hashes keep
      * the low 32 bits the current format stores). Never overwrites.
      */
+    @Command(name = "view", mixinStandardHelpOptions = true,
+            description = {"Replay a demo and write one self-contained HTML page that shows it: the map from above, every"
+                + " pawn's trail, a timeline with play, speed, step and a slider over every tick, markers for checkpoints,"
+                + " joins, leaves, teleports and doors; a pawn's position, velocity and ground on a click; for a diverged"
+                + " replay, a banner with what differs and the recorded checkpoint positions beside the trail.",
+                "The page needs no network and opens from disk. Exit 0 when written (whatever the verdict), 2 when the"
+                + " demo cannot be replayed."})
+    static final class View implements Callable<Integer> {
+        @Spec
+        CommandSpec spec;
+
+        @Parameters(paramLabel = "FILE", description = "A .dh-demo file.")
+        Path file;
+
+        @Option(names = "--out", paramLabel = "PAGE.html", description = "The page (default: FILE with .html for .dh-demo);"
+                + " replaced if it exists.")
+        Path out;
+
+        @Option(names = "--map", paramLabel = "FILE.map", description = "The .map file a demo recorded on a bare map needs.")
+        Path map;
+
+        @Option(names = "--pallets", paramLabel = "DIR", description = "Extra pallet folder; repeatable.")
+        List<Path> pallets = new ArrayList<>();
+
+        @Option(names = "--home", paramLabel = "DIR", description = "Server home (its pallets/ folder is searched).")
+        Path home;
+
+        @Option(names = "--from", paramLabel = "TICK", description = "Start at the latest checkpoint at or before this tick.")
+        Long from;
+
+        @Option(names = "--until", paramLabel = "TICK", description = "Stop at this tick.")
+        Long until;
+
+        @Override
+        public Integer call() {
+            PrintWriter o = spec.commandLine().getOut();
+            PrintWriter err = spec.commandLine().getErr();
+            Path page = out != null ? out : file.resolveSibling(file.getFileName().toString().replaceFirst("(\\.dh-demo)?$", ".html"));
+            EngineVersion build = EngineVersion.current();
+            try {
+                DemoView.Written w = DemoView.write(file, file.getFileName().toString(), org.digitalheaven.server.DemoReplay.Options.of(
+                        org.digitalheaven.server.ServerHome.resolveDefault(home).palletSearchPath(pallets), map,
+                        build.engineVersion(), build.gitSha(), l -> { }).from(from).until(until), page);
+                o.printf(Locale.ROOT, "demo view: wrote %s (%d bytes): %d tick(s), %d pawn(s), %s%n", page, w.bytes(),
+                        w.result().ticksReplayed(), w.pawns(), w.result().ok() ? "OK" : "DIVERGED at tick " + w.result().divergedAt());
+                o.flush();
+                return CommandLine.ExitCode.OK;
+            } catch (IOException e) {
+                err.println("dh-host demo view: " + file + ": " + reason(e));
+            } catch (DemoFormatException | org.digitalheaven.server.DemoReplay.ReplayException e) {
+                err.println("dh-host demo view: " + file + ": " + e.getMessage());
+            }
+            err.flush();
+            return CommandLine.ExitCode.USAGE;
+        }
+    }
+
     @Command(name = "convert", mixinStandardHelpOptions = true,
             description = {"Rewrite a demo in the current format (version " + DemoFile.VERSION + "): the same records,"
                 + " compressed and checksummed segment by segment. It replays with the same verdict and the same"

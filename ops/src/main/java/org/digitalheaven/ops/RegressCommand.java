@@ -55,6 +55,14 @@ final class RegressCommand implements Callable<Integer> {
             + " ticks, checks, where it first differed, the DIVERGED headline and its cause; then the counts.")
     Path jsonFile;
 
+    @Option(names = "--html", paramLabel = "DIR", description = "Write DIR/index.html, the table as a page (sortable),"
+            + " and a viewer page (as demo view writes) for every diverged demo, linked from it.")
+    Path html;
+
+    @Option(names = "--html-all", description = "With --html: a viewer page for every demo that replayed, not only the"
+            + " diverged ones.")
+    boolean htmlAll;
+
     @Option(names = "--jobs", paramLabel = "N", description = "Replays at once (default: the number of cores).")
     Integer jobs;
 
@@ -85,7 +93,7 @@ final class RegressCommand implements Callable<Integer> {
      * explaining a divergence (or null), {@code replay} the whole outcome when it replayed (else null).
      */
     record Row(Path demo, String name, String map, long ticks, int checkpoints, String result, String detail, String cause,
-            double seconds, String summary, DemoReplay.Result replay) {
+            double seconds, String summary, DemoReplay.Result replay, Path mapFile) {
     }
 
     /** A demo found: its file, its name in the table and JUnit (its path relative to the folder given), its ticks. */
@@ -169,6 +177,11 @@ final class RegressCommand implements Callable<Integer> {
         if (junit != null) {
             Files.writeString(junit, junitXml(rows, diverged, unreadable), StandardCharsets.UTF_8);
         }
+        if (html != null) {
+            report(rows, search, build, out, String.format(Locale.ROOT, "%d demo(s) (shard %d/%d of %d): %d ok, %d diverged, %d"
+                    + " unreadable", rows.size(), my.index(), my.count(), demos.size(), rows.size() - diverged - unreadable, diverged,
+                    unreadable));
+        }
         if (jsonFile != null) {
             Files.writeString(jsonFile, json(rows, my.index() + "/" + my.count(), diverged, unreadable), StandardCharsets.UTF_8);
         }
@@ -246,7 +259,7 @@ final class RegressCommand implements Callable<Integer> {
                     }));
             String result = r.ok() ? (r.truncated() ? "OK(trunc)" : "OK") : "DIVERGED";
             return new Row(d.file(), d.name(), barcode, r.ticksReplayed(), r.checkpointsChecked(), result, r.ok() ? "" : r.headline(),
-                    r.ok() ? null : r.cause(), (System.nanoTime() - start) / 1e9, summary[0], r);
+                    r.ok() ? null : r.cause(), (System.nanoTime() - start) / 1e9, summary[0], r, map);
         } catch (DemoReplay.ReplayException | DemoFormatException e) {
             return error(d, barcode, e.getMessage());
         } catch (RuntimeException | StackOverflowError e) {
@@ -255,7 +268,7 @@ final class RegressCommand implements Callable<Integer> {
     }
 
     private static Row error(Found d, String map, String why) {
-        return new Row(d.file(), d.name(), map, 0, 0, "ERROR", why, null, 0, "", null);
+        return new Row(d.file(), d.name(), map, 0, 0, "ERROR", why, null, 0, "", null, null);
     }
 
     /**
@@ -288,6 +301,30 @@ final class RegressCommand implements Callable<Integer> {
             b.append("  </testcase>\n");
         }
         return b.append("</testsuite>\n").toString();
+    }
+
+    /** {@code --html DIR}: a viewer page for every diverged demo (every replayed one with --html-all), then the index. */
+    private void report(List<Row> rows, List<Path> search, EngineVersion build, PrintWriter out, String summary) throws IOException {
+        Files.createDirectories(html);
+        List<String> pages = new ArrayList<>();
+        for (Row r : rows) {
+            String page = null;
+            if (r.replay() != null && (htmlAll || r.result().equals("DIVERGED"))) {
+                page = RegressReport.pageName(r.name());
+                try {
+                    DemoView.write(r.demo(), r.name(), DemoReplay.Options.of(search, r.mapFile(), build.engineVersion(),
+                            build.gitSha(), l -> { }), html.resolve(page));
+                } catch (IOException | DemoFormatException | DemoReplay.ReplayException | RuntimeException e) {
+                    out.println("regress --html: no page for " + r.name() + ": " + e.getMessage());
+                    page = null;
+                }
+            }
+            pages.add(page);
+        }
+        Files.writeString(html.resolve("index.html"), RegressReport.index(rows, pages, summary), StandardCharsets.UTF_8);
+        out.println("regress --html: wrote " + html.resolve("index.html") + " and " + pages.stream().filter(p -> p != null).count()
+                + " viewer page(s)");
+        out.flush();
     }
 
     /** The rows as one JSON object: the shard, the counts, and per demo its map, result, and replay outcome or error. */

@@ -1,0 +1,425 @@
+package org.digitalheaven.ops;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.StringWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import org.digitalheaven.demo.DemoFile;
+import org.digitalheaven.demo.DemoFormatException;
+import org.digitalheaven.demo.DemoReader;
+import org.digitalheaven.maps.SpawnPoint;
+import org.digitalheaven.physics.Aabb;
+import org.digitalheaven.physics.BodyInfo;
+import org.digitalheaven.physics.BodyKind;
+import org.digitalheaven.physics.Brush;
+import org.digitalheaven.physics.CharacterMotion;
+import org.digitalheaven.physics.Vec3;
+import org.digitalheaven.server.DemoReplay;
+import org.digitalheaven.server.TickListener;
+import org.digitalheaven.universe.MapObject;
+import org.digitalheaven.universe.ObjectState;
+import org.digitalheaven.universe.Pawn;
+import org.digitalheaven.universe.PawnState;
+import org.digitalheaven.universe.Snapshot;
+import org.digitalheaven.universe.SnapshotCodec;
+import org.digitalheaven.universe.Universe;
+import tools.jackson.core.JsonGenerator;
+
+/**
+ * {@code dh-host demo view}: replays a demo with the real replay and writes one self-contained HTML page
+ * that shows it: the map from above (the physics world's brushes, moving ones apart, spawns and
+ * volumes), every pawn's trail, a timeline with play, speed, step and a slider over every tick, markers
+ * for checkpoints, joins, leaves, teleports and object activations, a pawn's numbers on a click, and for
+ * a diverged replay a banner with what differs, a marker at its tick and the recorded checkpoint positions
+ * beside the replayed trail. No network: the data and the script are in the page.
+ */
+final class DemoView {
+
+    /** How far above the highest point a pawn's feet reached a brush may start and still be drawn (a pawn's height and a jump). */
+    static final int REACH_ABOVE_CM = 250;
+
+    /** A pawn's move this far (meters) in one tick is a teleport, for the markers. */
+    static final float TELEPORT_JUMP = 3f;
+
+    /** What the replay's observer gathers. */
+    static final class Collector implements TickListener {
+        private boolean first = true;
+        /** Each wire id's latest track; every track in the order they began. */
+        final Map<Integer, Track> current = new TreeMap<>();
+        final List<Track> tracks = new ArrayList<>();
+        final List<Object[]> markers = new ArrayList<>();
+        final List<int[]> statics = new ArrayList<>(), movers = new ArrayList<>(), volumes = new ArrayList<>(), spawns = new ArrayList<>();
+        private int[] objectStates = new int[0];
+        long start;
+        long end;
+
+        @Override
+        public void onBoundary(Universe u) {
+            if (first) {
+                first = false;
+                start = u.tickCount();
+                world(u);
+                objectStates = new int[u.objects().size()];
+                for (int i = 0; i < objectStates.length; i++) {
+                    objectStates[i] = u.objects().get(i).state();
+                }
+                sample(u, start);
+            }
+        }
+
+        @Override
+        public void onJoin(Universe u, Pawn p) {
+            markers.add(new Object[] {u.tickCount(), "join", p.name() + " (PlayerPawn@" + p.wireId() + ") joins"});
+        }
+
+        @Override
+        public void onLeave(Universe u, Pawn p) {
+            markers.add(new Object[] {u.tickCount(), "leave", p.name() + " (PlayerPawn@" + p.wireId() + ") leaves"});
+        }
+
+        @Override
+        public void afterTick(Universe u) {
+            long t = u.tickCount();
+            end = t;
+            sample(u, t);
+            List<MapObject> objects = u.objects();
+            for (int i = 0; i < objects.size() && i < objectStates.length; i++) {
+                MapObject o = objects.get(i);
+                if (o.state() != objectStates[i]) {
+                    markers.add(new Object[] {t, "object", o.classname() + "@" + o.authoredIndex() + " state " + objectStates[i] + " → "
+                            + o.state()});
+                    objectStates[i] = o.state();
+                }
+            }
+        }
+
+        private void sample(Universe u, long t) {
+            for (Pawn p : u.pawns()) {
+                Track tr = current.get(p.wireId());
+                if (tr != null && tr.to() >= t) {
+                    continue; // sampled at this tick already (the first boundary)
+                }
+                if (tr == null || tr.to() != t - 1) {
+                    tr = new Track(p.wireId(), p.name(), t); // new, or back after leaving: a track of its own
+                    current.put(p.wireId(), tr);
+                    tracks.add(tr);
+                }
+                CharacterMotion m = p.motion();
+                if (tr.count() > 0) {
+                    float[] prev = tr.lastPosition();
+                    float dx = m.position().x() - prev[0], dz = m.position().z() - prev[1];
+                    if (dx * dx + dz * dz > TELEPORT_JUMP * TELEPORT_JUMP) {
+                        markers.add(new Object[] {t, "teleport", p.name() + " (PlayerPawn@" + p.wireId() + ") teleported"});
+                    }
+                }
+                tr.add(m);
+            }
+        }
+
+        private void world(Universe u) {
+            for (BodyInfo b : u.physics().describeBodies()) {
+                Aabb a = b.bounds();
+                if (b.kind() == BodyKind.STATIC) {
+                    statics.add(new int[] {cm(a.min().x()), cm(a.min().z()), cm(a.max().x()), cm(a.max().z()), cm(a.max().y()),
+                        cm(a.min().y())});
+                } else if (b.kind() == BodyKind.MOVING) {
+                    movers.add(new int[] {cm(a.min().x()), cm(a.min().z()), cm(a.max().x()), cm(a.max().z())});
+                }
+            }
+            statics.sort((p, q) -> Integer.compare(p[4], q[4])); // higher brushes drawn over lower ones
+            for (MapObject o : u.objects()) {
+                for (Brush v : o.volumes()) {
+                    Aabb a = v.bounds();
+                    volumes.add(new int[] {cm(a.min().x()), cm(a.min().z()), cm(a.max().x()), cm(a.max().z())});
+                }
+            }
+            for (SpawnPoint s : u.map().spawns()) {
+                spawns.add(new int[] {cm(s.feet().x()), cm(s.feet().z()), cm(s.feet().y())});
+            }
+        }
+    }
+
+    /** One pawn's samples, contiguous from {@code from}: x, z, y in cm, vx, vz, vy in cm/s, grounded. */
+    static final class Track {
+        final int wire;
+        final String name;
+        final long from;
+        private int[] v = new int[7 * 64];
+        private int n;
+        private float lastX, lastZ;
+
+        Track(int wire, String name, long from) {
+            this.wire = wire;
+            this.name = name;
+            this.from = from;
+        }
+
+        void add(CharacterMotion m) {
+            if ((n + 1) * 7 > v.length) {
+                v = Arrays.copyOf(v, v.length * 2);
+            }
+            Vec3 p = m.position(), s = m.velocity();
+            int i = n * 7;
+            v[i] = cm(p.x());
+            v[i + 1] = cm(p.z());
+            v[i + 2] = cm(p.y());
+            v[i + 3] = cm(s.x());
+            v[i + 4] = cm(s.z());
+            v[i + 5] = cm(s.y());
+            v[i + 6] = m.grounded() ? 1 : 0;
+            lastX = p.x();
+            lastZ = p.z();
+            n++;
+        }
+
+        int count() {
+            return n;
+        }
+
+        long to() {
+            return from + n - 1;
+        }
+
+        /** The highest its feet were, in cm. */
+        int highest() {
+            int h = Integer.MIN_VALUE;
+            for (int i = 2; i < n * 7; i += 7) {
+                h = Math.max(h, v[i]);
+            }
+            return h;
+        }
+
+        float[] lastPosition() {
+            return new float[] {lastX, lastZ};
+        }
+
+        /** The position (cm) at tick {@code t}, or null. */
+        int[] at(long t) {
+            if (t < from || t > to()) {
+                return null;
+            }
+            int i = (int) (t - from) * 7;
+            return new int[] {v[i], v[i + 1]};
+        }
+
+        /** The samples with x, z, y, vx, vz, vy as differences from the tick before (small numbers, a small page). */
+        int[] deltas() {
+            int[] d = Arrays.copyOf(v, n * 7);
+            for (int i = d.length - 1; i >= 7; i--) {
+                if (i % 7 < 6) {
+                    d[i] -= v[i - 7];
+                }
+            }
+            return d;
+        }
+    }
+
+    static int cm(float meters) {
+        return Math.round(meters * 100f);
+    }
+
+    /** What writing a page gave: the replay's outcome and the page's size. */
+    record Written(DemoReplay.Result result, long bytes, int pawns) {
+    }
+
+    private DemoView() {
+    }
+
+    /**
+     * Replays {@code demo} with {@code options} (its observer is taken for the page) and writes the page
+     * to {@code page}, through a temporary file beside it, so a page is never half written.
+     */
+    static Written write(Path demo, String name, DemoReplay.Options options, Path page)
+            throws IOException, DemoFormatException, DemoReplay.ReplayException {
+        Collector c = new Collector();
+        List<String> lines = new ArrayList<>();
+        DemoReplay.Options o = options.observer(c);
+        DemoReplay.Options withLines = new DemoReplay.Options(o.palletFolders(), o.mapFile(), o.from(), o.until(),
+                o.engineVersion(), o.gitSha(), l -> {
+                    lines.add(l);
+                    options.out().accept(l);
+                }, o.logs(), c, o.salvage(), o.explain());
+        DemoReplay.Result r = DemoReplay.run(demo, withLines);
+        DemoFile file = DemoReader.inspect(DemoReader.readBytes(demo)); // as replayed: a salvaged file's damage is known
+        String html = template().replace("/*DATA*/", scriptSafe(json(name, file, r, c, lines)));
+        Path tmp = page.toAbsolutePath().resolveSibling("." + page.getFileName() + ".part"); // the usual file permissions
+        try {
+            Files.writeString(tmp, html, StandardCharsets.UTF_8);
+            Files.move(tmp, page, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        } finally {
+            Files.deleteIfExists(tmp);
+        }
+        return new Written(r, Files.size(page), c.current.size());
+    }
+
+    private static String template() throws IOException {
+        try (InputStream in = DemoView.class.getResourceAsStream("/viewer/view.html")) {
+            if (in == null) {
+                throw new IOException("the viewer's page template is missing from this build");
+            }
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        }
+    }
+
+    /** JSON inside a script element: nothing in it may close the element or open a comment. */
+    static String scriptSafe(String json) {
+        return json.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026");
+    }
+
+    private static String json(String name, DemoFile file, DemoReplay.Result r, Collector c, List<String> lines)
+            throws IOException, DemoFormatException {
+        StringWriter w = new StringWriter();
+        try (JsonGenerator g = ReplayJson.open(w)) {
+            g.writeStartObject();
+            g.writeStringProperty("demo", name);
+            g.writeStringProperty("map", file.header() == null ? "?" : file.header().mapBarcode());
+            g.writeNumberProperty("tickRate", file.header() == null ? 60 : file.header().tickRate());
+            g.writeNumberProperty("start", c.start);
+            g.writeNumberProperty("end", Math.max(c.start, c.end));
+            g.writeName("verdict");
+            g.writeStartObject();
+            g.writeBooleanProperty("ok", r.ok());
+            g.writeStringProperty("summary", lines.isEmpty() ? "" : lines.get(lines.size() - 1));
+            if (r.divergedAt() != null) {
+                g.writeNumberProperty("divergedAt", r.divergedAt());
+            } else {
+                g.writeNullProperty("divergedAt");
+            }
+            g.writeName("lines");
+            g.writeStartArray();
+            int shown = 0;
+            for (String l : lines) {
+                if (shown < 60 && (l.startsWith("DIVERGED") || l.startsWith("cause:") || l.startsWith("  ") || l.startsWith("warning:"))) {
+                    g.writeString(l);
+                    shown++;
+                }
+            }
+            g.writeEndArray();
+            g.writeEndObject();
+            int[] b = bounds(c);
+            g.writeName("bounds");
+            g.writeArray(b, 0, 4);
+            // From above, a ceiling would hide the floor: only brushes that start below what a pawn reaches are drawn.
+            int reach = Integer.MIN_VALUE;
+            for (Track t : c.tracks) {
+                reach = Math.max(reach, t.highest());
+            }
+            for (int[] s : c.spawns) {
+                reach = Math.max(reach, s.length > 2 ? s[2] : Integer.MIN_VALUE);
+            }
+            int cut = reach == Integer.MIN_VALUE ? Integer.MAX_VALUE : reach + REACH_ABOVE_CM;
+            List<int[]> drawn = new ArrayList<>();
+            for (int[] s : c.statics) {
+                if (s[5] <= cut) {
+                    drawn.add(Arrays.copyOf(s, 5));
+                }
+            }
+            int lo = Integer.MAX_VALUE, hi = Integer.MIN_VALUE;
+            for (int[] s : drawn) {
+                lo = Math.min(lo, s[4]);
+                hi = Math.max(hi, s[4]);
+            }
+            g.writeName("heights");
+            g.writeArray(new int[] {lo == Integer.MAX_VALUE ? 0 : lo, hi == Integer.MIN_VALUE ? 0 : hi}, 0, 2);
+            rects(g, "statics", drawn);
+            rects(g, "movers", c.movers);
+            rects(g, "volumes", c.volumes);
+            rects(g, "spawns", c.spawns);
+            g.writeName("pawns");
+            g.writeStartArray();
+            for (Track t : c.tracks) {
+                g.writeStartObject();
+                g.writeNumberProperty("wire", t.wire);
+                g.writeStringProperty("name", t.name);
+                g.writeNumberProperty("from", t.from);
+                g.writeName("samples");
+                int[] d = t.deltas();
+                g.writeArray(d, 0, d.length);
+                g.writeEndObject();
+            }
+            g.writeEndArray();
+            List<Object[]> markers = new ArrayList<>(c.markers);
+            g.writeName("recorded");
+            g.writeStartArray();
+            for (DemoFile.IndexedCheckpoint k : file.checkpoints()) {
+                long tick = k.checkpoint().tick();
+                if (tick < c.start || tick > c.end) {
+                    continue;
+                }
+                markers.add(new Object[] {tick, "checkpoint", "checkpoint"});
+                Snapshot s;
+                try {
+                    s = SnapshotCodec.decode(k.checkpoint().snapshot());
+                } catch (RuntimeException e) {
+                    continue;
+                }
+                for (PawnState p : s.pawns()) {
+                    int x = cm(p.motion().position().x()), z = cm(p.motion().position().z());
+                    int[] replayed = null;
+                    for (Track t : c.tracks) {
+                        replayed = t.wire == p.wireId() && t.at(tick) != null ? t.at(tick) : replayed;
+                    }
+                    // Red on the page: the replayed pawn is elsewhere (by a centimetre or more) or absent.
+                    boolean differs = replayed == null || replayed[0] != x || replayed[1] != z;
+                    g.writeArray(new int[] {(int) tick, p.wireId(), x, z, differs ? 1 : 0}, 0, 5);
+                }
+            }
+            g.writeEndArray();
+            if (r.divergedAt() != null) {
+                markers.add(new Object[] {r.divergedAt(), "diverged", "DIVERGED"});
+            }
+            markers.sort((p, q) -> Long.compare(((Number) p[0]).longValue(), ((Number) q[0]).longValue()));
+            g.writeName("markers");
+            g.writeStartArray();
+            for (Object[] m : markers) {
+                g.writeStartArray();
+                g.writeNumber(((Number) m[0]).longValue());
+                g.writeString((String) m[1]);
+                g.writeString((String) m[2]);
+                g.writeEndArray();
+            }
+            g.writeEndArray();
+            g.writeEndObject();
+        }
+        return w.toString();
+    }
+
+    private static int[] bounds(Collector c) {
+        int x0 = Integer.MAX_VALUE, z0 = Integer.MAX_VALUE, x1 = Integer.MIN_VALUE, z1 = Integer.MIN_VALUE;
+        List<int[]> all = new ArrayList<>(c.statics);
+        all.addAll(c.movers);
+        for (int[] r : all) {
+            x0 = Math.min(x0, r[0]);
+            z0 = Math.min(z0, r[1]);
+            x1 = Math.max(x1, r[2]);
+            z1 = Math.max(z1, r[3]);
+        }
+        for (Track t : c.tracks) {
+            for (long k = t.from; k <= t.to(); k++) {
+                int[] p = t.at(k);
+                x0 = Math.min(x0, p[0]);
+                z0 = Math.min(z0, p[1]);
+                x1 = Math.max(x1, p[0]);
+                z1 = Math.max(z1, p[1]);
+            }
+        }
+        return x0 > x1 ? new int[] {0, 0, 100, 100} : new int[] {x0, z0, x1, z1};
+    }
+
+    private static void rects(JsonGenerator g, String name, List<int[]> rects) {
+        g.writeName(name);
+        g.writeStartArray();
+        for (int[] r : rects) {
+            g.writeArray(r, 0, r.length);
+        }
+        g.writeEndArray();
+    }
+}

@@ -1,0 +1,177 @@
+package org.digitalheaven.ops;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.digitalheaven.server.DemoRecording;
+import org.digitalheaven.server.DemoReplay;
+import org.digitalheaven.server.GameServer;
+import org.digitalheaven.server.NanoClock;
+import org.digitalheaven.server.net.LoopbackNetwork;
+import org.digitalheaven.server.prefs.Preferences;
+import org.digitalheaven.universe.Pawn;
+import org.digitalheaven.universe.ScriptedPlay;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.openqa.selenium.JavascriptExecutor;
+import org.openqa.selenium.WebDriver;
+import org.openqa.selenium.chrome.ChromeDriver;
+import org.openqa.selenium.chrome.ChromeDriverService;
+import org.openqa.selenium.chrome.ChromeOptions;
+import org.openqa.selenium.interactions.Actions;
+import org.openqa.selenium.support.ui.WebDriverWait;
+
+/**
+ * The viewer page and the regress report in a real browser: Debian's chromium, headless, driven by
+ * Selenium through Debian's chromedriver ({@code .ci/run} installs both; without them this test is
+ * skipped, saying why). A one-minute eight-pawn demo's page: its size, how fast it is ready, no script
+ * error, a drawn map, the slider over every tick, a click on a pawn showing its numbers; a diverged demo's
+ * page: the banner, the cause and the marker.
+ */
+class ViewerBrowserTest {
+
+    static final Path CHROMIUM = Path.of("/usr/bin/chromium"), DRIVER = Path.of("/usr/bin/chromedriver");
+
+    @TempDir
+    static Path dir;
+
+    static WebDriver browser;
+
+    @BeforeAll
+    static void open() {
+        String why = "skipped: Debian's chromium and chromium-driver are not installed (.ci/run installs them:"
+                + " apt-get install chromium chromium-driver)";
+        if (!Files.isExecutable(CHROMIUM) || !Files.isExecutable(DRIVER)) {
+            System.out.println(why);
+        }
+        Assumptions.assumeTrue(Files.isExecutable(CHROMIUM) && Files.isExecutable(DRIVER), why);
+        ChromeOptions o = new ChromeOptions();
+        o.setBinary(CHROMIUM.toString());
+        o.addArguments("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--window-size=1280,900");
+        browser = new ChromeDriver(new ChromeDriverService.Builder().usingDriverExecutable(DRIVER.toFile()).build(), o);
+    }
+
+    @AfterAll
+    static void close() {
+        if (browser != null) {
+            browser.quit();
+        }
+    }
+
+    /** Eight pawns moving like people ({@link ScriptedPlay#humans}) on arena for one minute at 60 Hz, recorded headless. */
+    static Path oneMinuteEightPawns() throws Exception {
+        Preferences prefs = Preferences.inMemory();
+        GameServer server = new GameServer(new GameServer.Options(prefs, List.of(), NanoClock.SYSTEM, 1L, l -> { }),
+                new LoopbackNetwork().endpoint());
+        server.start("arena");
+        DemoRecording rec = server.enableRecording(dir, "v", "sha");
+        ScriptedPlay play = ScriptedPlay.humans(3, 8);
+        for (ScriptedPlay.Entrant e : play.entering(0, server.universe())) {
+            server.addPawnWithoutSession(e.slot(), e.wireId(), e.name(), e.motion());
+        }
+        server.setInputSource(slot -> {
+            Pawn p = server.universe().pawn(slot);
+            return p == null ? null : play.input(slot, p);
+        });
+        rec.record("minute");
+        for (int t = 0; t < 3600; t++) {
+            server.tickOnce();
+        }
+        rec.stop(10_000);
+        server.shutdown("done");
+        return dir.resolve("minute.dh-demo");
+    }
+
+    Object js(String script, Object... args) {
+        return ((JavascriptExecutor) browser).executeScript(script, args);
+    }
+
+    void load(Path page) {
+        browser.get(page.toUri().toString());
+        new WebDriverWait(browser, Duration.ofSeconds(10)).until(d -> Boolean.TRUE.equals(js("return window.dhReady === true")));
+    }
+
+    @Test
+    void aOneMinuteEightPawnPageIsSmallOpensFastDrawsAndShowsAPawn() throws Exception {
+        Path demo = oneMinuteEightPawns();
+        Path page = dir.resolve("minute.html");
+        DemoView.Written w = DemoView.write(demo, "minute.dh-demo", DemoReplay.Options.of(List.of(), null, "v", "sha", l -> { }), page);
+        assertTrue(w.result().ok());
+        assertEquals(8, w.pawns());
+        System.out.printf("viewer: a one-minute eight-pawn demo's page is %,d bytes%n", w.bytes());
+        assertTrue(w.bytes() <= 2_000_000, "at most 2 MB: " + w.bytes());
+        String html = Files.readString(page, StandardCharsets.UTF_8);
+        assertTrue(!html.contains("http://") && !html.contains("https://") && !html.contains(" src="), "no network: nothing fetched");
+
+        load(page);
+        double ready = ((Number) js("return performance.now()")).doubleValue();
+        System.out.printf("viewer: ready %.0f ms after navigation began (headless chromium)%n", ready);
+        assertTrue(ready < 1000, "opens in under a second: " + ready + " ms");
+        assertEquals(List.of(), js("return window.dhErrors"));
+        assertEquals("3600", js("return document.getElementById('tick').max"), "the slider covers every tick");
+        long drawn = ((Number) js("""
+                const c = document.getElementById('map'), g = c.getContext('2d'), d = g.getImageData(0, 0, c.width, c.height).data;
+                let n = 0; for (let i = 0; i < d.length; i += 16) { if (d[i] !== 16 || d[i + 1] !== 19 || d[i + 2] !== 23) n++; }
+                return n;""")).longValue();
+        assertTrue(drawn > 10_000, "the map and trails are drawn: " + drawn + " sampled pixels");
+        long wire = ((Number) js("return JSON.parse(document.getElementById('dh-data').textContent).pawns[0].wire")).longValue();
+        js("window.dhSetTick(1800)");
+        @SuppressWarnings("unchecked")
+        Map<String, Object> where = (Map<String, Object>) js("return window.dhScreenOf(arguments[0], 1800)", wire);
+        assertTrue(where != null, "PlayerPawn@" + wire + " is in the world at tick 1800");
+        new Actions(browser).moveToLocation(((Number) where.get("x")).intValue(), ((Number) where.get("y")).intValue()).click().perform();
+        String info = browser.findElement(org.openqa.selenium.By.id("info")).getText();
+        assertTrue(info.contains("PlayerPawn@" + wire) && info.contains("tick 1800") && info.contains("velocity")
+                && info.contains("grounded"), info);
+        assertTrue(!browser.findElement(org.openqa.selenium.By.id("banner")).isDisplayed(), "no banner for an OK replay");
+    }
+
+    @Test
+    void aDivergedDemoShowsTheBannerCauseAndMarkerAndTheReportLinksIt() throws Exception {
+        Path pallet = dir.resolve("edited/core");
+        Files.createDirectories(pallet.resolve("maps"));
+        Files.writeString(pallet.resolve("pallet.json"),
+                "{\"barcode\": \"DigitalHeaven.Core\", \"version\": \"1.0.0\", \"dependencies\": [], \"maps\": [\"jumps\"]}");
+        String jumps = new String(getClass().getClassLoader().getResourceAsStream("pallets/DigitalHeaven.Core/maps/jumps.map")
+                .readAllBytes(), StandardCharsets.UTF_8);
+        Files.writeString(pallet.resolve("maps/jumps.map"), jumps.replaceFirst("\\( (-?\\d+) (-?\\d+) 0 \\)", "( $1 $2 1 )"));
+        Path suite = dir.resolve("suite");
+        Files.createDirectories(suite);
+        Files.copy(RegressCommandTest.GOLDEN.resolve("golden-jumps.dh-demo"), suite.resolve("jumps.dh-demo"));
+        Files.copy(RegressCommandTest.GOLDEN.resolve("golden-arena.dh-demo"), suite.resolve("arena.dh-demo"));
+        Path report = dir.resolve("report");
+        HostTest.Result r = HostTest.run("regress", suite.toString(), "--pallets", dir.resolve("edited").toString(), "--html",
+                report.toString(), "--home", dir.resolve("home").toString());
+        assertEquals(3, r.exitCode(), r.out() + r.err());
+        assertTrue(Files.isRegularFile(report.resolve("jumps.dh-demo.html")), "a page for the diverged demo");
+        assertTrue(!Files.exists(report.resolve("arena.dh-demo.html")), "none for an OK one without --html-all");
+
+        load(report.resolve("index.html"));
+        assertEquals(List.of(), js("return window.dhErrors || []"));
+        String table = browser.findElement(org.openqa.selenium.By.id("t")).getText();
+        assertTrue(table.contains("jumps.dh-demo") && table.contains("DIVERGED") && table.contains("cause: "), table);
+        browser.findElement(org.openqa.selenium.By.linkText("jumps.dh-demo")).click();
+        new WebDriverWait(browser, Duration.ofSeconds(10)).until(d -> Boolean.TRUE.equals(js("return window.dhReady === true")));
+        assertEquals(List.of(), js("return window.dhErrors"));
+        String banner = browser.findElement(org.openqa.selenium.By.id("banner")).getText();
+        assertTrue(banner.startsWith("DIVERGED at tick ") && banner.contains("cause: PlayerPawn@") && banner.contains("jumps.map:"),
+                banner);
+        assertTrue(Boolean.TRUE.equals(js("return JSON.parse(document.getElementById('dh-data').textContent).markers"
+                + ".some(m => m[1] === 'diverged')")), "a marker at the divergence");
+        assertTrue(Boolean.TRUE.equals(js("return JSON.parse(document.getElementById('dh-data').textContent).recorded"
+                + ".some(r => r[4] === 1)")), "recorded checkpoint positions the replay left are marked");
+        List<String> order = new ArrayList<>();
+        order.add(browser.getTitle());
+        assertTrue(order.get(0).contains("demo view"));
+    }
+}
