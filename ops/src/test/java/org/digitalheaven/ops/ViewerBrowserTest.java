@@ -174,4 +174,56 @@ class ViewerBrowserTest {
         order.add(browser.getTitle());
         assertTrue(order.get(0).contains("demo view"));
     }
+
+    /**
+     * A player's name is text from a stranger: one that tries to close the script element and run its own
+     * is shown as written, runs nothing, and breaks nothing; the report made with --html-all links a page
+     * for every demo and sorts by a clicked column.
+     */
+    @Test
+    void aHostileNameIsShownAsTextAndTheReportSortsAndLinksEveryDemoWithHtmlAll() throws Exception {
+        String hostile = "</script><img src=x onerror=\"window.pwned=1\">&amp;";
+        GameServer server = new GameServer(new GameServer.Options(Preferences.inMemory(), List.of(), NanoClock.SYSTEM, 1L, l -> { }),
+                new LoopbackNetwork().endpoint());
+        server.start("arena");
+        DemoRecording rec = server.enableRecording(dir, "v", "sha");
+        var spawn = server.universe().spawnMotion(server.universe().map().spawns().get(0));
+        server.addPawnWithoutSession(0, 1, hostile, spawn);
+        rec.record("hostile");
+        for (int t = 0; t < 120; t++) {
+            server.tickOnce();
+        }
+        rec.stop(10_000);
+        server.shutdown("done");
+        Path suite = dir.resolve("hostile-suite");
+        Files.createDirectories(suite);
+        Files.move(dir.resolve("hostile.dh-demo"), suite.resolve("hostile.dh-demo"));
+        Files.copy(RegressCommandTest.GOLDEN.resolve("golden-doors.dh-demo"), suite.resolve("doors.dh-demo"));
+        Path report = dir.resolve("all");
+        HostTest.Result r = HostTest.run("regress", suite.toString(), "--html", report.toString(), "--html-all", "--home",
+                dir.resolve("home").toString());
+        assertEquals(0, r.exitCode(), r.out() + r.err());
+        assertTrue(Files.isRegularFile(report.resolve("hostile.dh-demo.html")) && Files.isRegularFile(report.resolve("doors.dh-demo.html")),
+                "--html-all: a page for every demo");
+        String html = Files.readString(report.resolve("hostile.dh-demo.html"), StandardCharsets.UTF_8);
+        assertTrue(!html.contains("<img src=x"), "the name cannot open an element in the page");
+
+        load(report.resolve("index.html"));
+        browser.findElements(org.openqa.selenium.By.cssSelector("#t th")).get(2).click(); // ticks, ascending
+        List<String> ticks = new ArrayList<>();
+        for (var cell : browser.findElements(org.openqa.selenium.By.cssSelector("#t tbody tr td:nth-child(3)"))) {
+            ticks.add(cell.getText());
+        }
+        assertEquals(List.of("120", "1200"), ticks, "sorted by ticks");
+        browser.findElement(org.openqa.selenium.By.linkText("hostile.dh-demo")).click();
+        new WebDriverWait(browser, Duration.ofSeconds(10)).until(d -> Boolean.TRUE.equals(js("return window.dhReady === true")));
+        assertEquals(List.of(), js("return window.dhErrors"));
+        assertEquals(null, js("return window.pwned === undefined ? null : window.pwned"), "nothing of the name ran");
+        assertEquals(hostile, js("return JSON.parse(document.getElementById('dh-data').textContent).pawns[0].name"));
+        js("window.dhSetTick(60)");
+        @SuppressWarnings("unchecked")
+        Map<String, Object> where = (Map<String, Object>) js("return window.dhScreenOf(1, 60)");
+        new Actions(browser).moveToLocation(((Number) where.get("x")).intValue(), ((Number) where.get("y")).intValue()).click().perform();
+        assertTrue(browser.findElement(org.openqa.selenium.By.id("info")).getText().startsWith(hostile), "shown as written");
+    }
 }
