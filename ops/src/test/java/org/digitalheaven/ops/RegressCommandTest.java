@@ -192,17 +192,27 @@ class RegressCommandTest {
         assertEquals(2, junit(mixedXml).getElementsByTagName("error").getLength());
 
         // The same folder with a diverging demo in it: exit 3, whatever else.
-        Path pallet = dir.resolve("edited/core");
+        Files.copy(GOLDEN.resolve("golden-jumps.dh-demo"), mixed.resolve("jumps.dh-demo"));
+        String[] both = run("regress", mixed.toString(), "--pallets", editedJumps(dir.resolve("edited")).toString(), "--home",
+                dir.resolve("home").toString());
+        assertEquals("3", both[2], "a divergence wins over unreadable files: " + both[0] + both[1]);
+    }
+
+    /**
+     * {@code folder} made a pallet folder holding a user pallet that replaces DigitalHeaven.Core with jumps
+     * only, its floor's first face raised a unit: the golden jumps demo diverges on it. Returns {@code folder}.
+     */
+    static Path editedJumps(Path folder) throws Exception {
+        Path pallet = folder.resolve("core");
         Files.createDirectories(pallet.resolve("maps"));
         Files.writeString(pallet.resolve("pallet.json"),
                 "{\"barcode\": \"DigitalHeaven.Core\", \"version\": \"1.0.0\", \"dependencies\": [], \"maps\": [\"jumps\"]}");
-        String jumps = new String(getClass().getClassLoader().getResourceAsStream("pallets/DigitalHeaven.Core/maps/jumps.map")
-                .readAllBytes(), StandardCharsets.UTF_8);
-        Files.writeString(pallet.resolve("maps/jumps.map"), jumps.replaceFirst("\\( (-?\\d+) (-?\\d+) 0 \\)", "( $1 $2 1 )"));
-        Files.copy(GOLDEN.resolve("golden-jumps.dh-demo"), mixed.resolve("jumps.dh-demo"));
-        String[] both = run("regress", mixed.toString(), "--pallets", dir.resolve("edited").toString(), "--home",
-                dir.resolve("home").toString());
-        assertEquals("3", both[2], "a divergence wins over unreadable files: " + both[0] + both[1]);
+        String jumps = new String(RegressCommandTest.class.getClassLoader().getResourceAsStream(
+                "pallets/DigitalHeaven.Core/maps/jumps.map").readAllBytes(), StandardCharsets.UTF_8);
+        String edited = jumps.replaceFirst("\\( (-?\\d+) (-?\\d+) 0 \\)", "( $1 $2 1 )");
+        assertFalse(edited.equals(jumps));
+        Files.writeString(pallet.resolve("maps/jumps.map"), edited);
+        return folder;
     }
 
     private static Chunk.Checkpoint nanPawn(Chunk.Checkpoint k) {

@@ -138,13 +138,7 @@ class ViewerBrowserTest {
 
     @Test
     void aDivergedDemoShowsTheBannerCauseAndMarkerAndTheReportLinksIt() throws Exception {
-        Path pallet = dir.resolve("edited/core");
-        Files.createDirectories(pallet.resolve("maps"));
-        Files.writeString(pallet.resolve("pallet.json"),
-                "{\"barcode\": \"DigitalHeaven.Core\", \"version\": \"1.0.0\", \"dependencies\": [], \"maps\": [\"jumps\"]}");
-        String jumps = new String(getClass().getClassLoader().getResourceAsStream("pallets/DigitalHeaven.Core/maps/jumps.map")
-                .readAllBytes(), StandardCharsets.UTF_8);
-        Files.writeString(pallet.resolve("maps/jumps.map"), jumps.replaceFirst("\\( (-?\\d+) (-?\\d+) 0 \\)", "( $1 $2 1 )"));
+        RegressCommandTest.editedJumps(dir.resolve("edited"));
         Path suite = dir.resolve("suite");
         Files.createDirectories(suite);
         Files.copy(RegressCommandTest.GOLDEN.resolve("golden-jumps.dh-demo"), suite.resolve("jumps.dh-demo"));
