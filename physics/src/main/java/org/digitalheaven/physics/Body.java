@@ -19,6 +19,8 @@ public final class Body {
     private float minX, minY, minZ, maxX, maxY, maxZ;
     private Vec3 position = Vec3.ZERO;
     private float yaw;
+    /** The grid that places this moving body or hull for traces, told of every move; null for statics. */
+    private MovingGrid grid;
 
     Body(int id, BodyKind kind, String surface, String label, Brush[] local, Vec3 hullMins, Vec3 hullMaxs) {
         this.id = id;
@@ -116,6 +118,15 @@ public final class Body {
             maxY = Math.max(maxY, b.maxY);
             maxZ = Math.max(maxZ, b.maxZ);
         }
+        if (grid != null) {
+            grid.moved(id, minX, minZ, maxX, maxZ);
+        }
+    }
+
+    /** From now on, every move of this body updates {@code g}; placed in it at once. */
+    void watchedBy(MovingGrid g) {
+        grid = g;
+        g.moved(id, minX, minZ, maxX, maxZ);
     }
 
     boolean overlaps(float x0, float y0, float z0, float x1, float y1, float z1) {

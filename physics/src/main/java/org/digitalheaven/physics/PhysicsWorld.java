@@ -28,8 +28,13 @@ public final class PhysicsWorld {
     private final Broadphase broadphase;
     private ToDoubleFunction<String> gripBySurface = s -> 1.0;
 
+    private final MovingGrid moving = new MovingGrid();
+    /** Tests only: visit moving bodies by scanning them all, as before the grid, to compare results. */
+    boolean scanMovers;
+
     // Trace scratch, reset before every trace.
     private final int[][] candidates = {new int[64]};
+    private final int[][] movers = {new int[32]};
     private final int[] stack = new int[128];
     private float sx, sy, sz, ex, ey, ez;
     private float minsX, minsY, minsZ, maxsX, maxsY, maxsZ;
@@ -82,6 +87,7 @@ public final class PhysicsWorld {
         Body b = new Body(bodies.size(), BodyKind.MOVING, surface, label, localBrushes.toArray(new Brush[0]), null, null);
         b.setGrip((float) gripBySurface.applyAsDouble(surface));
         bodies.add(b);
+        b.watchedBy(moving);
         return b;
     }
 
@@ -90,6 +96,7 @@ public final class PhysicsWorld {
         Body b = new Body(bodies.size(), BodyKind.HULL, surface, label, null, mins, maxs);
         b.setGrip((float) gripBySurface.applyAsDouble(surface));
         bodies.add(b);
+        b.watchedBy(moving);
         return b;
     }
 
@@ -171,10 +178,22 @@ public final class PhysicsWorld {
                 traceBody(bodies.get(id));
             }
         }
-        for (int id = staticCount; id < bodies.size() && !allSolid; id++) {
-            Body b = bodies.get(id);
-            if (id != ignoreBody && b.solid() && b.overlaps(x0, y0, z0, x1, y1, z1)) {
-                traceBody(b);
+        // Moving bodies and hulls: those the grid says are near, in id order, with the same test as a scan of all.
+        int m = scanMovers ? -1 : moving.query(x0, z0, x1, z1, movers);
+        if (m < 0) {
+            for (int id = staticCount; id < bodies.size() && !allSolid; id++) {
+                Body b = bodies.get(id);
+                if (id != ignoreBody && b.solid() && b.overlaps(x0, y0, z0, x1, y1, z1)) {
+                    traceBody(b);
+                }
+            }
+        } else {
+            int[] near = movers[0];
+            for (int i = 0; i < m && !allSolid; i++) {
+                Body b = bodies.get(near[i]);
+                if (near[i] != ignoreBody && b.solid() && b.overlaps(x0, y0, z0, x1, y1, z1)) {
+                    traceBody(b);
+                }
             }
         }
 
