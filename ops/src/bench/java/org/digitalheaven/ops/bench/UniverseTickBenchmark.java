@@ -47,7 +47,7 @@ public class UniverseTickBenchmark {
     @Param({"arena", "dm1"})
     public String map;
 
-    @Param({"1", "16", "64"})
+    @Param({"1", "16", "64", "256"})
     public int pawns;
 
     private Universe universe;
@@ -86,7 +86,8 @@ public class UniverseTickBenchmark {
                 script[t][i] = PlayerInput.of(1f, rnd.nextInt(4) == 0 ? 1f : 0f, yaw[i], 0f, b);
             }
         }
-        // Sanity: the scenario really moves every pawn.
+        // Sanity: the scenario really moves the pawns. In a crowd of hundreds a few are boxed in by the others,
+        // as in a game; up to one in twenty may be, no more.
         Vec3[] before = new Vec3[pawns];
         for (int i = 0; i < pawns; i++) {
             before[i] = universe.pawn(i).motion().position();
@@ -94,19 +95,24 @@ public class UniverseTickBenchmark {
         for (int t = 0; t < 120; t++) {
             tick();
         }
+        int stuck = 0;
         for (int i = 0; i < pawns; i++) {
             if (universe.pawn(i).motion().position().sub(before[i]).length() < 1f) {
-                throw new IllegalStateException(map + ": pawn " + i + " did not move in 2 s; placement is wrong");
+                stuck++;
             }
+        }
+        if (stuck * 20 > pawns) {
+            throw new IllegalStateException(map + ": " + stuck + " of " + pawns + " pawns did not move in 2 s; placement is wrong");
         }
     }
 
-    /** Pawns at spawn points, then on free, floored spots in rings around them. */
+    /** Pawns at spawn points, then on free, floored spots in rings around them (up to 256 on dm1). */
     static void place(Universe u, int count) {
         List<SpawnPoint> spawns = u.map().spawns();
         MoveSettings s = u.settings().move();
         int placed = 0;
-        for (int ring = 0; placed < count && ring < 12; ring++) {
+        // Rings 0..11 as always (so 1, 16 and 64 pawns are placed as in every earlier run), then wider ones for crowds.
+        for (int ring = 0; placed < count && ring < 24; ring++) {
             for (SpawnPoint sp : spawns) {
                 CharacterMotion base = u.spawnMotion(sp);
                 for (int dir = 0; dir < (ring == 0 ? 1 : 8) && placed < count; dir++) {
