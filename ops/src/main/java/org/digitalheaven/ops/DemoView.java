@@ -241,14 +241,11 @@ final class DemoView {
             throws IOException, DemoFormatException, DemoReplay.ReplayException {
         Collector c = new Collector();
         List<String> lines = new ArrayList<>();
-        DemoReplay.Options o = options.observer(c);
-        DemoReplay.Options withLines = new DemoReplay.Options(o.palletFolders(), o.mapFile(), o.from(), o.until(),
-                o.engineVersion(), o.gitSha(), l -> {
-                    lines.add(l);
-                    options.out().accept(l);
-                }, o.logs(), c, o.salvage(), o.explain());
-        DemoReplay.Result r = DemoReplay.run(demo, withLines);
-        DemoFile file = DemoReader.inspect(DemoReader.readBytes(demo)); // as replayed: a salvaged file's damage is known
+        DemoFile file = DemoReader.inspect(DemoReader.readBytes(demo)); // read once: replayed, then its checkpoints drawn
+        DemoReplay.Result r = DemoReplay.run(file, options.observer(c).out(l -> {
+            lines.add(l);
+            options.out().accept(l);
+        }));
         String html = template().replace("/*DATA*/", scriptSafe(json(name, file, r, c, lines)));
         Path tmp = page.toAbsolutePath().resolveSibling("." + page.getFileName() + ".part"); // the usual file permissions
         try {

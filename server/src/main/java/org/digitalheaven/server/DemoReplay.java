@@ -92,6 +92,11 @@ public final class DemoReplay {
             return new Options(palletFolders, mapFile, from, until, engineVersion, gitSha, out, logs, observer, on, explain);
         }
 
+        /** Where the replay's lines go. */
+        public Options out(Consumer<String> lines) {
+            return new Options(palletFolders, mapFile, from, until, engineVersion, gitSha, lines, logs, observer, salvage, explain);
+        }
+
         /**
          * Whether a replay on an edited map watches contacts to explain a divergence (the default); off
          * only to measure what the watching costs. The warning naming the edit is printed either way.
