@@ -28,6 +28,7 @@ import org.digitalheaven.universe.WorldSettings;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
@@ -409,6 +410,26 @@ final class DemoCommand {
      * own, made by replaying the stretch (so it needs the map, like {@code --demo}) and recording what
      * the replay simulates; nothing is written unless that replay matches the original bit for bit.
      */
+    /** What a command that replays a demo needs to find its map: --map, --pallets, --home; and the build. */
+    static final class ReplayMap {
+        @Option(names = "--map", paramLabel = "FILE.map", description = "The .map file a demo recorded on a bare map needs.")
+        Path map;
+
+        @Option(names = "--pallets", paramLabel = "DIR", description = "Extra pallet folder; repeatable.")
+        List<Path> pallets = new ArrayList<>();
+
+        @Option(names = "--home", paramLabel = "DIR", description = "Server home (its pallets/ folder is searched).")
+        Path home;
+
+        /** Replay options with this map, these pallets and this build, lines to {@code out}. */
+        org.digitalheaven.server.DemoReplay.Options options(java.util.function.Consumer<String> out) {
+            EngineVersion build = EngineVersion.current();
+            return org.digitalheaven.server.DemoReplay.Options.of(
+                    org.digitalheaven.server.ServerHome.resolveDefault(home).palletSearchPath(pallets), map,
+                    build.engineVersion(), build.gitSha(), out);
+        }
+    }
+
     @Command(name = "cut", mixinStandardHelpOptions = true,
             description = {"Write ticks A to B of a demo as a complete demo of its own (header, the pawns alive at A"
                 + " with their whole state, the world at A, inputs, hashes, checkpoints, End) that replays on its own.",
@@ -433,14 +454,8 @@ final class DemoCommand {
         @Option(names = "--out", paramLabel = "OUT", required = true, description = "The new demo (must not exist).")
         Path out;
 
-        @Option(names = "--map", paramLabel = "FILE.map", description = "The .map file a demo recorded on a bare map needs.")
-        Path map;
-
-        @Option(names = "--pallets", paramLabel = "DIR", description = "Extra pallet folder; repeatable.")
-        List<Path> pallets = new ArrayList<>();
-
-        @Option(names = "--home", paramLabel = "DIR", description = "Server home (its pallets/ folder is searched).")
-        Path home;
+        @Mixin
+        ReplayMap where;
 
         @Override
         public Integer call() {
@@ -452,13 +467,10 @@ final class DemoCommand {
                 err.flush();
                 return CommandLine.ExitCode.USAGE;
             }
-            EngineVersion build = EngineVersion.current();
             List<String> lines = new ArrayList<>();
             try {
                 org.digitalheaven.server.DemoCut.Result r = org.digitalheaven.server.DemoCut.cut(file, from, until, out,
-                        org.digitalheaven.server.DemoReplay.Options.of(
-                                org.digitalheaven.server.ServerHome.resolveDefault(home).palletSearchPath(pallets), map,
-                                build.engineVersion(), build.gitSha(), lines::add));
+                        where.options(lines::add));
                 if (!r.written()) {
                     lines.forEach(err::println);
                     err.println(name + ": " + file + ": the stretch does not replay bit for bit on this build, so nothing"
@@ -509,14 +521,8 @@ final class DemoCommand {
                 + " replaced if it exists.")
         Path out;
 
-        @Option(names = "--map", paramLabel = "FILE.map", description = "The .map file a demo recorded on a bare map needs.")
-        Path map;
-
-        @Option(names = "--pallets", paramLabel = "DIR", description = "Extra pallet folder; repeatable.")
-        List<Path> pallets = new ArrayList<>();
-
-        @Option(names = "--home", paramLabel = "DIR", description = "Server home (its pallets/ folder is searched).")
-        Path home;
+        @Mixin
+        ReplayMap where;
 
         @Option(names = "--from", paramLabel = "TICK", description = "Start at the latest checkpoint at or before this tick.")
         Long from;
@@ -529,11 +535,9 @@ final class DemoCommand {
             PrintWriter o = spec.commandLine().getOut();
             PrintWriter err = spec.commandLine().getErr();
             Path page = out != null ? out : file.resolveSibling(file.getFileName().toString().replaceFirst("(\\.dh-demo)?$", ".html"));
-            EngineVersion build = EngineVersion.current();
             try {
-                DemoView.Written w = DemoView.write(file, file.getFileName().toString(), org.digitalheaven.server.DemoReplay.Options.of(
-                        org.digitalheaven.server.ServerHome.resolveDefault(home).palletSearchPath(pallets), map,
-                        build.engineVersion(), build.gitSha(), l -> { }).from(from).until(until), page);
+                DemoView.Written w = DemoView.write(file, file.getFileName().toString(), where.options(l -> { }).from(from)
+                        .until(until), page);
                 o.printf(Locale.ROOT, "demo view: wrote %s (%d bytes): %d tick(s), %d pawn(s), %s%n", page, w.bytes(),
                         w.result().ticksReplayed(), w.pawns(), w.result().ok() ? "OK" : "DIVERGED at tick " + w.result().divergedAt());
                 o.flush();
