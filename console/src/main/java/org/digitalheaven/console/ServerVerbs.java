@@ -92,6 +92,9 @@ final class ServerVerbs {
                 + s.unexpectedPackets() + " unexpected");
         ctx.reply(String.format(java.util.Locale.ROOT, "sent %.1f MB, %.1f kB/s per client", s.bytesSent() / 1e6,
                 s.bytesPerClientSecond() / 1e3));
+        long snaps = s.snapshotsSent();
+        ctx.reply(String.format(java.util.Locale.ROOT, "snapshots %d sent, %.1f%% as deltas, %.0f bytes each on average", snaps,
+                snaps == 0 ? 0.0 : 100.0 * s.deltaSnapshotsSent() / snaps, snaps == 0 ? 0.0 : s.snapshotBytesSent() / (double) snaps));
         ctx.reply("logins: " + s.wrongPasswords() + " wrong password(s), " + s.loginsRefusedWhileWaiting()
                 + " refused while waiting, " + s.addressesWaitingToLogin() + " address(es) waiting now");
     }

@@ -41,7 +41,6 @@ import org.digitalheaven.server.protocol.MalformedPacketException;
 import org.digitalheaven.server.protocol.Packet;
 import org.digitalheaven.server.protocol.PacketCodec;
 import org.digitalheaven.server.protocol.Reject;
-import org.digitalheaven.server.protocol.SnapshotMessage;
 import org.digitalheaven.server.protocol.WrongProtocolException;
 import org.digitalheaven.universe.Pawn;
 import org.digitalheaven.universe.PlayerInput;
@@ -104,7 +103,7 @@ public final class GameServer {
     private ResolvedMap map;
     private int tickRate;
     private int nextWireId = 1;
-    private long snapshotBytes;
+    private final SnapshotSender snapshots = new SnapshotSender(this);
     private final AtomicLong bytesSent = new AtomicLong();
     private long clientTicks; // ticks simulated times clients connected: the denominator of per-client rates
 
@@ -352,6 +351,7 @@ public final class GameServer {
             unexpected.incrementAndGet();
         } else if (p instanceof Inputs i) {
             s.inputs().offer(i.firstSequence(), i.inputs());
+            s.baselines().acknowledge(i.ackedSnapshot());
         } else if (p instanceof KeepAlive) {
             // heard() above is all a keep-alive is for
         } else if (p instanceof Disconnect) {
@@ -492,14 +492,7 @@ public final class GameServer {
         if (sessionCount() == 0) {
             return;
         }
-        byte[] snap = SnapshotCodec.encode(universe.snapshot());
-        for (Session s : bySlot) {
-            if (s != null) {
-                SnapshotMessage m = new SnapshotMessage(universe.tickCount(), Math.max(0, s.inputs().lastConsumedSequence()), snap);
-                send(s.address(), m);
-                snapshotBytes += snap.length;
-            }
-        }
+        snapshots.send(universe.snapshot(), sessions());
     }
 
     // ---- verbs (game thread) ---------------------------------------------------------------------
@@ -543,6 +536,7 @@ public final class GameServer {
             if (s != null) {
                 Pawn p = universe.addPawn(s.slot(), s.wireId(), s.name(), pickSpawn());
                 applyOverride(p);
+                s.baselines().clear(); // the old map's snapshots are no baseline for the new one's
                 sendAccept(s);
             }
         }
@@ -751,8 +745,19 @@ public final class GameServer {
         return datagrams.get() + transport.oversizedDropped();
     }
 
+    /** Snapshot payload bytes sent (whole or delta), over all sessions. */
     public long snapshotBytesSent() {
-        return snapshotBytes;
+        return snapshots.payloadBytes();
+    }
+
+    /** Snapshots sent, one per session per snapshot tick. */
+    public long snapshotsSent() {
+        return snapshots.sent();
+    }
+
+    /** Of {@link #snapshotsSent()}, those sent as deltas against a snapshot the client acknowledged. */
+    public long deltaSnapshotsSent() {
+        return snapshots.deltas();
     }
 
     /** Every byte the server has sent, all packets included. */

@@ -18,6 +18,7 @@ public final class Session implements CommandSource {
     private Authority authority = Authority.PLAYER;
     private long lastHeard;
     private long bytesSent;
+    private final SnapshotSender.Baselines baselines = new SnapshotSender.Baselines();
 
     Session(GameServer server, SocketAddress address, int slot, int wireId, String name, InputBuffer inputs,
             NanoClock clock) {
@@ -80,6 +81,11 @@ public final class Session implements CommandSource {
 
     void countSent(int bytes) {
         bytesSent += bytes;
+    }
+
+    /** The snapshots this session was sent lately and the newest its client acknowledged. */
+    SnapshotSender.Baselines baselines() {
+        return baselines;
     }
 
     public long bytesSent() {

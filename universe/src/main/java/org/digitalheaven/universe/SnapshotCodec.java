@@ -38,17 +38,48 @@ public final class SnapshotCodec {
     }
 
     public static byte[] encode(Snapshot s) {
-        int size = 1 + 8 + 2 + 2;
-        List<byte[]> names = new ArrayList<>(s.pawns().size());
+        List<byte[]> pawns = new ArrayList<>(s.pawns().size());
+        int size = 1 + 8 + 2;
         for (PawnState p : s.pawns()) {
-            byte[] n = p.name().getBytes(StandardCharsets.UTF_8);
-            if (n.length > MAX_NAME_BYTES) {
-                throw new IllegalArgumentException("pawn name longer than " + MAX_NAME_BYTES + " bytes: " + p.name());
-            }
-            names.add(n);
-            size += PAWN_FIXED_V1 + n.length + 1 + (p.override() == null ? 0 : OVERRIDE_SIZE);
+            byte[] b = encodePawn(p);
+            pawns.add(b);
+            size += b.length;
         }
-        for (ObjectState o : s.objects()) {
+        byte[] objects = encodeObjects(s.objects());
+        ByteBuffer b = ByteBuffer.allocate(size + objects.length).order(ByteOrder.LITTLE_ENDIAN);
+        b.put((byte) VERSION).putLong(s.tick()).putShort((short) s.pawns().size());
+        for (byte[] p : pawns) {
+            b.put(p);
+        }
+        return b.put(objects).array();
+    }
+
+    /** One pawn as version 2 writes it (also a new pawn in a {@link SnapshotDelta}). */
+    static byte[] encodePawn(PawnState p) {
+        byte[] name = p.name().getBytes(StandardCharsets.UTF_8);
+        if (name.length > MAX_NAME_BYTES) {
+            throw new IllegalArgumentException("pawn name longer than " + MAX_NAME_BYTES + " bytes: " + p.name());
+        }
+        ByteBuffer b = ByteBuffer.allocate(PAWN_FIXED_V1 + name.length + 1 + (p.override() == null ? 0 : OVERRIDE_SIZE))
+                .order(ByteOrder.LITTLE_ENDIAN);
+        b.put((byte) p.slot()).putInt(p.wireId()).putShort((short) name.length).put(name);
+        MotionCodec.encode(p.motion(), b);
+        p.lastInput().encode(b);
+        if (p.override() == null) {
+            b.put((byte) 0);
+        } else {
+            b.put((byte) 1);
+            for (float f : p.override().toArray()) {
+                b.putFloat(f);
+            }
+        }
+        return b.array();
+    }
+
+    /** The object count and every object, as version 2 writes them (also a {@link SnapshotDelta}'s whole list). */
+    static byte[] encodeObjects(List<ObjectState> objects) {
+        int size = 2;
+        for (ObjectState o : objects) {
             int extra = o.extra().length;
             if (extra > MAX_EXTRA) {
                 throw new IllegalArgumentException(o + " has more than " + MAX_EXTRA + " extra words");
@@ -56,23 +87,8 @@ public final class SnapshotCodec {
             size += OBJECT_SIZE_V1 + 1 + 4 * extra;
         }
         ByteBuffer b = ByteBuffer.allocate(size).order(ByteOrder.LITTLE_ENDIAN);
-        b.put((byte) VERSION).putLong(s.tick()).putShort((short) s.pawns().size());
-        for (int i = 0; i < s.pawns().size(); i++) {
-            PawnState p = s.pawns().get(i);
-            b.put((byte) p.slot()).putInt(p.wireId()).putShort((short) names.get(i).length).put(names.get(i));
-            MotionCodec.encode(p.motion(), b);
-            p.lastInput().encode(b);
-            if (p.override() == null) {
-                b.put((byte) 0);
-            } else {
-                b.put((byte) 1);
-                for (float f : p.override().toArray()) {
-                    b.putFloat(f);
-                }
-            }
-        }
-        b.putShort((short) s.objects().size());
-        for (ObjectState o : s.objects()) {
+        b.putShort((short) objects.size());
+        for (ObjectState o : objects) {
             b.putInt(o.authoredIndex()).put((byte) o.kind());
             MotionCodec.putVec(b, o.position());
             b.putFloat(o.yaw()).put((byte) o.state()).putFloat(o.progress()).putInt(o.timer());
@@ -102,41 +118,55 @@ public final class SnapshotCodec {
         }
         List<PawnState> pawns = new ArrayList<>(pawnCount);
         for (int i = 0; i < pawnCount; i++) {
-            need(b, 1 + 4 + 2, "pawn " + i);
-            int slot = b.get() & 0xff;
-            int wireId = b.getInt();
-            int nameLen = b.getShort() & 0xffff;
-            if (nameLen > MAX_NAME_BYTES) {
-                throw new SnapshotFormatException(b.position() - 2, "pawn " + i + " name length " + nameLen + " exceeds " + MAX_NAME_BYTES);
-            }
-            need(b, nameLen + MotionCodec.SIZE + PlayerInput.ENCODED_SIZE, "pawn " + i + " name, motion and input");
-            String name = utf8(b, nameLen, "pawn " + i + " name");
-            var motion = MotionCodec.decode(b);
-            int inputAt = b.position();
-            PlayerInput input;
-            try {
-                input = PlayerInput.decode(b);
-            } catch (IllegalArgumentException e) {
-                throw new SnapshotFormatException(inputAt, "pawn " + i + " input: " + e.getMessage());
-            }
-            MoveSettings override = null;
-            if (v2) {
-                need(b, 1, "pawn " + i + " override flag");
-                int flag = b.get() & 0xff;
-                if (flag > 1) {
-                    throw new SnapshotFormatException(b.position() - 1, "pawn " + i + " override flag " + flag + " is neither 0 nor 1");
-                }
-                if (flag == 1) {
-                    need(b, OVERRIDE_SIZE, "pawn " + i + " override");
-                    float[] f = new float[MoveSettings.FIELDS.size()];
-                    for (int k = 0; k < f.length; k++) {
-                        f[k] = b.getFloat();
-                    }
-                    override = MoveSettings.fromArray(f);
-                }
-            }
-            pawns.add(new PawnState(slot, wireId, name, motion, input, override));
+            pawns.add(decodePawn(b, i, v2));
         }
+        List<ObjectState> objects = decodeObjects(b, v2);
+        if (b.hasRemaining()) {
+            throw new SnapshotFormatException(b.position(), b.remaining() + " unexpected byte(s) after the last object");
+        }
+        return new Snapshot(tick, pawns, objects);
+    }
+
+    /** Reads pawn number {@code i} at the buffer's position, checking its bytes are there. */
+    static PawnState decodePawn(ByteBuffer b, int i, boolean v2) {
+        need(b, 1 + 4 + 2, "pawn " + i);
+        int slot = b.get() & 0xff;
+        int wireId = b.getInt();
+        int nameLen = b.getShort() & 0xffff;
+        if (nameLen > MAX_NAME_BYTES) {
+            throw new SnapshotFormatException(b.position() - 2, "pawn " + i + " name length " + nameLen + " exceeds " + MAX_NAME_BYTES);
+        }
+        need(b, nameLen + MotionCodec.SIZE + PlayerInput.ENCODED_SIZE, "pawn " + i + " name, motion and input");
+        String name = utf8(b, nameLen, "pawn " + i + " name");
+        var motion = MotionCodec.decode(b);
+        int inputAt = b.position();
+        PlayerInput input;
+        try {
+            input = PlayerInput.decode(b);
+        } catch (IllegalArgumentException e) {
+            throw new SnapshotFormatException(inputAt, "pawn " + i + " input: " + e.getMessage());
+        }
+        MoveSettings override = null;
+        if (v2) {
+            need(b, 1, "pawn " + i + " override flag");
+            int flag = b.get() & 0xff;
+            if (flag > 1) {
+                throw new SnapshotFormatException(b.position() - 1, "pawn " + i + " override flag " + flag + " is neither 0 nor 1");
+            }
+            if (flag == 1) {
+                need(b, OVERRIDE_SIZE, "pawn " + i + " override");
+                float[] f = new float[MoveSettings.FIELDS.size()];
+                for (int k = 0; k < f.length; k++) {
+                    f[k] = b.getFloat();
+                }
+                override = MoveSettings.fromArray(f);
+            }
+        }
+        return new PawnState(slot, wireId, name, motion, input, override);
+    }
+
+    /** Reads the object count and the objects at the buffer's position (version 1: exactly to the end). */
+    static List<ObjectState> decodeObjects(ByteBuffer b, boolean v2) {
         need(b, 2, "the object count");
         int objectCount = b.getShort() & 0xffff;
         int objectMin = OBJECT_SIZE_V1 + (v2 ? 1 : 0);
@@ -165,10 +195,7 @@ public final class SnapshotCodec {
             }
             objects.add(new ObjectState(index, kind, pos, yaw, state, progress, timer, extra));
         }
-        if (b.hasRemaining()) {
-            throw new SnapshotFormatException(b.position(), b.remaining() + " unexpected byte(s) after the last object");
-        }
-        return new Snapshot(tick, pawns, objects);
+        return objects;
     }
 
     private static void need(ByteBuffer b, int n, String what) {

@@ -26,6 +26,8 @@ import org.digitalheaven.server.protocol.SnapshotMessage;
 import org.digitalheaven.universe.PlayerInput;
 import org.digitalheaven.universe.Snapshot;
 import org.digitalheaven.universe.SnapshotCodec;
+import org.digitalheaven.universe.SnapshotDelta;
+import org.digitalheaven.universe.SnapshotFormatException;
 import org.digitalheaven.universe.WorldSettings;
 
 /**
@@ -37,6 +39,13 @@ public final class GameClient implements AutoCloseable {
 
     /** How many past inputs ride along in each Inputs packet. */
     public static final int REDUNDANCY = 4;
+
+    /**
+     * How many applied snapshots the client keeps as baselines. The server deltas only against the
+     * newest one acknowledged, within its last {@code SnapshotSender.BACKUP} (32) sent; twice that
+     * leaves room for acknowledgements that arrive late.
+     */
+    static final int KEPT = 64;
 
     private final Transport transport;
     private final SocketAddress server;
@@ -50,7 +59,15 @@ public final class GameClient implements AutoCloseable {
     private volatile Reject reject;
     private volatile Long cookie;
     private volatile long cookieAt;
-    private volatile SnapshotMessage lastSnapshot;
+    /** The newest snapshot applied, its number (0: none yet) and its server tick (-1: none yet). */
+    private volatile Snapshot latest;
+    private volatile long latestNumber;
+    private volatile long latestTick = -1;
+    /** The last {@value #KEPT} snapshots applied, by number modulo their count: the baselines of deltas. */
+    private final long[] keptNumbers = new long[KEPT];
+    private final Snapshot[] kept = new Snapshot[KEPT];
+    private final AtomicLong snapshotsApplied = new AtomicLong(), deltasApplied = new AtomicLong(),
+            snapshotsStale = new AtomicLong(), deltasWithoutBaseline = new AtomicLong(), snapshotsDamaged = new AtomicLong();
     private volatile String disconnected;
 
     public GameClient(Transport transport, SocketAddress server, String name) {
@@ -108,12 +125,59 @@ public final class GameClient implements AutoCloseable {
                 lock.notifyAll();
             }
         } else if (p instanceof SnapshotMessage s) {
-            lastSnapshot = s;
+            apply(s);
         } else if (p instanceof Output o) {
             output.add(o.text());
         } else if (p instanceof Disconnect d) {
             disconnected = d.reason();
             output.add("disconnected: " + d.reason());
+        }
+    }
+
+    /**
+     * Applies a snapshot newer than the newest applied: a whole one as it is, a delta against the kept
+     * snapshot it names. Older or repeated ones (UDP reorders), deltas whose baseline is no longer kept,
+     * and damaged ones are dropped and counted; the next acknowledgement then still names the newest
+     * applied, so the server's next delta is against a snapshot this client has.
+     */
+    private void apply(SnapshotMessage m) {
+        synchronized (kept) {
+            if (m.number() != 0 && !SnapshotMessage.isNewer(m.number(), latestNumber)) {
+                snapshotsStale.incrementAndGet();
+                return;
+            }
+            Snapshot s;
+            try {
+                if (m.isDelta()) {
+                    int k = (int) (m.baseline() % KEPT);
+                    if (keptNumbers[k] != m.baseline()) {
+                        deltasWithoutBaseline.incrementAndGet();
+                        return;
+                    }
+                    s = SnapshotDelta.decode(kept[k], m.snapshot());
+                } else {
+                    s = SnapshotCodec.decode(m.snapshot());
+                }
+            } catch (SnapshotFormatException e) {
+                snapshotsDamaged.incrementAndGet();
+                return;
+            }
+            if ((int) s.hash() != m.check()) {
+                snapshotsDamaged.incrementAndGet(); // decoded, but not to the server's world: never applied nor acknowledged
+                return;
+            }
+            if (m.number() != 0) {
+                int k = (int) (m.number() % KEPT);
+                keptNumbers[k] = m.number();
+                kept[k] = s;
+                latestNumber = m.number();
+            }
+            latest = s;
+            latestTick = m.serverTick();
+            snapshotsApplied.incrementAndGet();
+            if (m.isDelta()) {
+                deltasApplied.incrementAndGet();
+            }
         }
     }
 
@@ -131,7 +195,7 @@ public final class GameClient implements AutoCloseable {
             }
             long first = nextSequence - (recent.size() - 1);
             nextSequence++;
-            packet = new Inputs(first, new ArrayList<>(recent));
+            packet = new Inputs(latestNumber, first, new ArrayList<>(recent));
         }
         send(packet);
     }
@@ -176,13 +240,39 @@ public final class GameClient implements AutoCloseable {
 
     /** The latest snapshot, or the one in the accept before any arrived. */
     public Snapshot snapshot() {
-        SnapshotMessage s = lastSnapshot;
-        return SnapshotCodec.decode(s != null ? s.snapshot() : accept.snapshot());
+        Snapshot s = latest;
+        return s != null ? s : SnapshotCodec.decode(accept.snapshot());
     }
 
     public long lastSnapshotTick() {
-        SnapshotMessage s = lastSnapshot;
-        return s == null ? -1 : s.serverTick();
+        return latestTick;
+    }
+
+    /** The number of the newest snapshot applied, which the next inputs acknowledge (0: none yet). */
+    public long lastSnapshotNumber() {
+        return latestNumber;
+    }
+
+    /** Snapshots applied, and of those the deltas. */
+    public long snapshotsApplied() {
+        return snapshotsApplied.get();
+    }
+
+    public long deltasApplied() {
+        return deltasApplied.get();
+    }
+
+    /** Snapshots dropped: older than the newest applied, deltas against a snapshot no longer kept, damaged. */
+    public long snapshotsStale() {
+        return snapshotsStale.get();
+    }
+
+    public long deltasWithoutBaseline() {
+        return deltasWithoutBaseline.get();
+    }
+
+    public long snapshotsDamaged() {
+        return snapshotsDamaged.get();
     }
 
     /** Why the server disconnected us, or null. */

@@ -28,7 +28,7 @@ public final class PacketCodec {
 
     /** "DH" as the two bytes 'D', 'H' when written little-endian. */
     public static final int MAGIC = 0x4844;
-    public static final int VERSION = 2;
+    public static final int VERSION = 3;
     public static final int HEADER_SIZE = 4;
 
     /** The largest UDP payload over IPv4; nothing bigger can be a packet. */
@@ -83,16 +83,17 @@ public final class PacketCodec {
             return finish(start(p, 1 + 2 + message.length).put((byte) r.reason()).putShort((short) message.length).put(message));
         }
         if (p instanceof Inputs in) {
-            ByteBuffer b = start(p, 4 + 1 + in.inputs().size() * PlayerInput.ENCODED_SIZE);
-            b.putInt((int) in.firstSequence()).put((byte) in.inputs().size());
+            ByteBuffer b = start(p, 4 + 4 + 1 + in.inputs().size() * PlayerInput.ENCODED_SIZE);
+            b.putInt((int) in.ackedSnapshot()).putInt((int) in.firstSequence()).put((byte) in.inputs().size());
             for (PlayerInput i : in.inputs()) {
                 i.encode(b);
             }
             return finish(b);
         }
         if (p instanceof SnapshotMessage s) {
-            ByteBuffer b = start(p, 8 + 4 + 4 + (long) s.snapshot().length);
-            b.putLong(s.serverTick()).putInt((int) s.lastInputSequence()).putInt(s.snapshot().length).put(s.snapshot());
+            ByteBuffer b = start(p, 8 + 4 + 4 + 4 + 4 + 4 + (long) s.snapshot().length);
+            b.putLong(s.serverTick()).putInt((int) s.lastInputSequence()).putInt((int) s.number()).putInt((int) s.baseline())
+                    .putInt(s.check()).putInt(s.snapshot().length).put(s.snapshot());
             return finish(b);
         }
         if (p instanceof KeepAlive k) {
@@ -206,6 +207,7 @@ public final class PacketCodec {
     }
 
     private static Inputs inputs(Reader r) throws MalformedPacketException {
+        long acked = r.u32("acked snapshot");
         long first = r.u32("first sequence");
         int count = r.u8("count");
         if (count == 0) {
@@ -219,13 +221,16 @@ public final class PacketCodec {
         for (int i = 0; i < count; i++) {
             inputs.add(r.input(i));
         }
-        return new Inputs(first, inputs);
+        return new Inputs(acked, first, inputs);
     }
 
     private static SnapshotMessage snapshot(Reader r) throws MalformedPacketException {
         long tick = r.i64("server tick");
         long lastInput = r.u32("last input sequence");
-        return new SnapshotMessage(tick, lastInput, r.blob("snapshot"));
+        long number = r.u32("number");
+        long baseline = r.u32("baseline");
+        int check = r.i32("check");
+        return new SnapshotMessage(tick, lastInput, number, baseline, check, r.blob("snapshot"));
     }
 
     /** Bounds-checked little-endian reads; every failure names the packet, the field and the offset. */

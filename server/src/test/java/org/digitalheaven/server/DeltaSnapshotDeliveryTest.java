@@ -1,0 +1,272 @@
+package org.digitalheaven.server;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.net.SocketAddress;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import org.digitalheaven.server.client.GameClient;
+import org.digitalheaven.server.net.DatagramHandler;
+import org.digitalheaven.server.net.LoopbackNetwork;
+import org.digitalheaven.server.net.Transport;
+import org.digitalheaven.server.prefs.Preferences;
+import org.digitalheaven.server.protocol.PacketCodec;
+import org.digitalheaven.universe.PlayerInput;
+import org.digitalheaven.universe.SnapshotCodec;
+import org.digitalheaven.universe.Universe;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Delta snapshots end to end, on the loopback transport with a test-driven tick: clients whose
+ * datagrams (both ways, so acknowledgements too) are lost and reordered at a seeded rate always hold
+ * exactly the world the server had at the tick of their newest snapshot, and catch up with the newest
+ * once the network is clean; damaged snapshots and acknowledgements crash neither side.
+ */
+class DeltaSnapshotDeliveryTest {
+
+    /**
+     * UDP at its worst, seeded: each datagram, either way, is lost with probability {@code loss}, and
+     * one in five of the rest is held back and delivered after a later one. {@code damage} flips a byte
+     * in that share of received snapshot packets' payloads.
+     */
+    static final class BadNetwork implements Transport {
+        private final Transport inner;
+        private final Random random;
+        volatile double loss;
+        volatile double damage;
+        private final List<Runnable> held = new ArrayList<>();
+
+        BadNetwork(Transport inner, long seed) {
+            this.inner = inner;
+            this.random = new Random(seed);
+        }
+
+        private synchronized boolean lose() {
+            return random.nextDouble() < loss;
+        }
+
+        /** Runs {@code delivery} now, or holds it for after the next one; releases what was held. */
+        private void deliver(Runnable delivery) {
+            List<Runnable> now = new ArrayList<>();
+            synchronized (this) {
+                if (loss > 0 && random.nextInt(5) == 0) {
+                    held.add(delivery);
+                    return;
+                }
+                now.add(delivery);
+                now.addAll(held);
+                held.clear();
+            }
+            now.forEach(Runnable::run);
+        }
+
+        @Override
+        public void start(DatagramHandler handler) throws IOException {
+            inner.start((from, data) -> {
+                if (lose()) {
+                    return;
+                }
+                byte[] d = data;
+                synchronized (this) {
+                    if (d.length > 40 && d[3] == 7 && random.nextDouble() < damage) {
+                        d = d.clone();
+                        d[40 + random.nextInt(d.length - 40)] ^= (byte) (1 << random.nextInt(8));
+                    }
+                }
+                byte[] delivered = d;
+                deliver(() -> handler.onDatagram(from, delivered));
+            });
+        }
+
+        @Override
+        public void send(SocketAddress to, byte[] datagram) {
+            if (!lose()) {
+                deliver(() -> inner.send(to, datagram));
+            }
+        }
+
+        @Override
+        public SocketAddress localAddress() {
+            return inner.localAddress();
+        }
+
+        @Override
+        public long oversizedDropped() {
+            return inner.oversizedDropped();
+        }
+
+        @Override
+        public void close() {
+            inner.close();
+        }
+    }
+
+    private final LoopbackNetwork net = new LoopbackNetwork();
+    private final List<GameClient> clients = new ArrayList<>();
+    private final Map<Long, byte[]> worldAt = new HashMap<>();
+    private GameServer server;
+
+    @AfterEach
+    void stop() {
+        clients.forEach(GameClient::close);
+        if (server != null) {
+            server.shutdown("test over");
+        }
+    }
+
+    /** A server on doors sending a snapshot every 3rd tick, four wandering pawns of its own, and what it had at every tick. */
+    private void startServer() throws Exception {
+        Preferences prefs = Preferences.inMemory();
+        server = new GameServer(new GameServer.Options(prefs, List.of(), NanoClock.SYSTEM, 99L, line -> { }), net.endpoint());
+        server.start("doors");
+        for (int i = 0; i < 4; i++) {
+            server.addPawnWithoutSession(i, "local" + i);
+        }
+        Random walk = new Random(5);
+        server.setInputSource(slot -> PlayerInput.of(1, walk.nextInt(3) - 1, walk.nextInt(360), 0, walk.nextInt(30) == 0 ? 1 : 0));
+        server.addListener(new TickListener() {
+            @Override
+            public void afterTick(Universe u) {
+                worldAt.put(u.tickCount(), SnapshotCodec.encode(u.snapshot()));
+            }
+        });
+    }
+
+    private GameClient connect(String name, BadNetwork bad) throws Exception {
+        GameClient c = new GameClient(bad, server.localAddress(), name);
+        Exception[] failure = new Exception[1];
+        Thread t = new Thread(() -> {
+            try {
+                c.connect(10_000);
+            } catch (Exception e) {
+                failure[0] = e;
+            }
+        });
+        t.start();
+        while (t.isAlive()) {
+            server.tickOnce();
+            Thread.sleep(1);
+        }
+        if (failure[0] != null) {
+            throw failure[0];
+        }
+        clients.add(c);
+        return c;
+    }
+
+    /** The server sends at 20 Hz from 60: on every third tick. */
+    private long lastSnapshotTick() {
+        long now = server.universe().tickCount();
+        return now - now % 3;
+    }
+
+    /** Every client holds exactly the server's world at the tick of its newest snapshot. */
+    private void assertClientsExact(List<GameClient> cs, String when) {
+        for (GameClient c : cs) {
+            long tick = c.lastSnapshotTick();
+            if (tick >= 0) {
+                assertArrayEquals(worldAt.get(tick), SnapshotCodec.encode(c.snapshot()), when + ": client at tick " + tick);
+            }
+        }
+    }
+
+    @ParameterizedTest(name = "loss {0}%")
+    @ValueSource(ints = {0, 10, 30})
+    void clientsOnALossyReorderingNetworkHoldTheServersWorldBitForBitAndCatchUp(int lossPercent) throws Exception {
+        startServer();
+        List<BadNetwork> links = new ArrayList<>();
+        List<GameClient> cs = new ArrayList<>();
+        for (int i = 0; i < 3; i++) {
+            BadNetwork link = new BadNetwork(net.endpoint(), 1000L * lossPercent + i);
+            links.add(link);
+            cs.add(connect("c" + i, link));
+        }
+        links.forEach(l -> l.loss = lossPercent / 100.0);
+        Random aim = new Random(lossPercent);
+        for (int t = 0; t < 900; t++) {
+            for (GameClient c : cs) {
+                c.sendInput(PlayerInput.of(1, 0, aim.nextInt(360), 0, 0));
+            }
+            server.tickOnce();
+            assertClientsExact(cs, "tick " + t);
+        }
+        long sent = server.snapshotsSent(), deltas = server.deltaSnapshotsSent();
+        assertTrue(sent >= 3 * 290, "a snapshot every third tick to each client: " + sent);
+        if (lossPercent == 0) {
+            assertTrue(deltas >= sent - 3 * 3, "with no loss all but the first few are deltas: " + deltas + " of " + sent);
+        } else {
+            assertTrue(deltas > sent / 3, "deltas go on under " + lossPercent + "% loss: " + deltas + " of " + sent);
+            long withoutBaseline = cs.stream().mapToLong(GameClient::deltasWithoutBaseline).sum();
+            long stale = cs.stream().mapToLong(GameClient::snapshotsStale).sum();
+            assertTrue(withoutBaseline + stale > 0, "the bad network did reorder or lose what deltas depended on");
+        }
+        links.forEach(l -> l.loss = 0);
+        for (int t = 0; t < 30; t++) {
+            for (GameClient c : cs) {
+                c.sendInput(PlayerInput.NEUTRAL);
+            }
+            server.tickOnce();
+        }
+        long last = lastSnapshotTick();
+        for (GameClient c : cs) {
+            assertEquals(last, c.lastSnapshotTick(), "caught up with the newest snapshot");
+            assertArrayEquals(worldAt.get(last), SnapshotCodec.encode(c.snapshot()));
+        }
+        assertClientsExact(cs, "the end");
+    }
+
+    @Test
+    void aDeltaIsASmallPartOfTheWholeWorld() throws Exception {
+        startServer();
+        BadNetwork link = new BadNetwork(net.endpoint(), 1);
+        GameClient c = connect("measured", link);
+        for (int t = 0; t < 300; t++) {
+            c.sendInput(PlayerInput.of(1, 0, 90, 0, 0));
+            server.tickOnce();
+        }
+        long wholeBytes = SnapshotCodec.encode(server.universe().snapshot()).length;
+        double average = server.snapshotBytesSent() / (double) server.snapshotsSent();
+        assertTrue(average * 4 < wholeBytes, "five moving pawns: " + average + " bytes a snapshot on average, " + wholeBytes + " whole");
+        assertTrue(c.deltasApplied() > 90, "applied " + c.deltasApplied());
+    }
+
+    @Test
+    void damagedSnapshotsAreNeverAppliedAndFalseAcknowledgementsCrashNothing() throws Exception {
+        startServer();
+        BadNetwork link = new BadNetwork(net.endpoint(), 3);
+        GameClient c = connect("victim", link);
+        link.damage = 0.5;
+        Random r = new Random(11);
+        // the liar speaks straight to the server: inputs acknowledging snapshots nobody sent it
+        var liar = net.endpoint();
+        liar.start((from, data) -> { });
+        for (int t = 0; t < 600; t++) {
+            c.sendInput(PlayerInput.of(1, 0, r.nextInt(360), 0, 0));
+            byte[] in = PacketCodec.encode(new org.digitalheaven.server.protocol.Inputs(r.nextLong() & 0xffff_ffffL, t,
+                    List.of(PlayerInput.NEUTRAL)));
+            liar.send(server.localAddress(), in);
+            server.tickOnce();
+            assertClientsExact(List.of(c), "tick " + t + " with damage");
+        }
+        assertTrue(c.snapshotsDamaged() > 10, "damaged snapshots were seen and dropped: " + c.snapshotsDamaged());
+        assertTrue(c.snapshotsApplied() > 50, "and the rest applied: " + c.snapshotsApplied());
+        link.damage = 0;
+        for (int t = 0; t < 30; t++) {
+            c.sendInput(PlayerInput.NEUTRAL);
+            server.tickOnce();
+        }
+        assertEquals(lastSnapshotTick(), c.lastSnapshotTick());
+        assertArrayEquals(worldAt.get(c.lastSnapshotTick()), SnapshotCodec.encode(c.snapshot()));
+        assertTrue(server.unexpectedPackets() > 500, "the stranger's inputs were counted, not used");
+        liar.close();
+    }
+}

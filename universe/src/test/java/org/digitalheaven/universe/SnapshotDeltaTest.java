@@ -1,0 +1,182 @@
+package org.digitalheaven.universe;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Random;
+import org.digitalheaven.maps.PalletRepository;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A delta decoded against its baseline gives the target's snapshot bytes exactly: on real play (doors,
+ * with its scripted joins and leaves, doors, plats, trains and secret doors moving) against every
+ * baseline age up to 64 snapshots, and on random snapshots; and damaged deltas fail only as
+ * {@link SnapshotFormatException}.
+ */
+class SnapshotDeltaTest {
+
+    /** Snapshots of {@code ticks} ticks of the scripted play on {@code map}, one per tick. */
+    private static List<Snapshot> play(String map, int ticks) throws Exception {
+        Universe u = new Universe(PalletRepository.search(List.of()).resolve(map).load(), WorldSettings.DEFAULTS, 60);
+        ScriptedPlay play = ScriptedPlay.forMap(map, 7);
+        PlayerInput[] inputs = new PlayerInput[Universe.MAX_SLOTS];
+        List<Snapshot> out = new ArrayList<>();
+        for (long t = 0; t < ticks; t++) {
+            for (int slot : play.leaving(t)) {
+                u.removePawn(slot);
+            }
+            for (ScriptedPlay.Entrant e : play.entering(t, u)) {
+                u.addPawn(e.slot(), e.wireId(), e.name(), e.motion());
+            }
+            for (Pawn p : u.pawns()) {
+                inputs[p.slot()] = play.input(p.slot(), p);
+            }
+            u.tick(inputs);
+            out.add(u.snapshot());
+        }
+        return out;
+    }
+
+    private static void assertRoundTrip(Snapshot base, Snapshot target, String what) {
+        byte[] delta = SnapshotDelta.encode(base, target);
+        Snapshot back = SnapshotDelta.decode(base, delta);
+        assertArrayEquals(SnapshotCodec.encode(target), SnapshotCodec.encode(back), what);
+        assertEquals(target.hash(), back.hash(), what);
+    }
+
+    @Test
+    void everyBaselineAgeOnScriptedPlayGivesTheTargetBitForBit() throws Exception {
+        for (String map : List.of("doors", "jumps")) {
+            List<Snapshot> snaps = play(map, 1500);
+            long deltaBytes = 0, fullBytes = 0;
+            int cases = 0, joinsOrLeaves = 0;
+            for (int t = 1; t < snaps.size(); t += 3) {
+                for (int age = 1; age <= 64 && age <= t; age += age < 8 ? 1 : 7) {
+                    Snapshot base = snaps.get(t - age), target = snaps.get(t);
+                    assertRoundTrip(base, target, map + " tick " + t + " against " + age + " ago");
+                    cases++;
+                    if (base.pawns().size() != target.pawns().size()) {
+                        joinsOrLeaves++;
+                    }
+                    if (age == 3) {
+                        deltaBytes += SnapshotDelta.encode(base, target).length;
+                        fullBytes += SnapshotCodec.encode(target).length;
+                    }
+                }
+            }
+            assertTrue(cases > 5000, map + ": " + cases);
+            assertTrue(joinsOrLeaves > 0, map + ": the play has joins or leaves between some baseline and target");
+            // Three ticks apart (20 Hz at 60 Hz): the delta is a small part of the whole world.
+            assertTrue(deltaBytes * 3 < fullBytes, map + ": deltas " + deltaBytes + " bytes against " + fullBytes + " whole");
+        }
+    }
+
+    @Test
+    void anUnchangedWorldCostsThreeBitsPerPawnAndNothingPerObject() throws Exception {
+        Snapshot s = play("doors", 200).get(199);
+        assertTrue(s.pawns().size() >= 5 && s.objects().size() >= 5, s.pawns().size() + " pawns, " + s.objects().size() + " objects");
+        Snapshot later = new Snapshot(s.tick() + 3, s.pawns(), s.objects());
+        byte[] delta = SnapshotDelta.encode(s, later);
+        // tick change 7 + 3 bits, pawn count 6 + 2 or 3, per pawn "next slot" and a zero tag (3 bits; the slots
+        // here are consecutive from 0), the object mode and a zero change count 1 + 6
+        long bits = 10 + 6 + (64 - Long.numberOfLeadingZeros(s.pawns().size()) - 1) + 3L * s.pawns().size() + 7;
+        assertEquals((bits + 7) / 8, delta.length);
+        assertRoundTrip(s, later, "unchanged");
+    }
+
+    private static Snapshot sortedUnique(Snapshot s) {
+        List<PawnState> pawns = new ArrayList<>();
+        boolean[] used = new boolean[Universe.MAX_SLOTS];
+        for (PawnState p : s.pawns()) {
+            if (!used[p.slot()]) {
+                used[p.slot()] = true;
+                pawns.add(p);
+            }
+        }
+        pawns.sort(Comparator.comparingInt(PawnState::slot));
+        return new Snapshot(s.tick(), pawns, s.objects());
+    }
+
+    /** Random worlds, and random worlds partly made of the baseline's pawns and objects with some words changed. */
+    @Test
+    void randomSnapshotsRoundTripAgainstRandomAndRelatedBaselines() {
+        Random r = new Random(20261130);
+        for (int c = 0; c < 3000; c++) {
+            Snapshot base = sortedUnique(SnapshotCodecTest.randomSnapshot(r));
+            Snapshot target;
+            if (r.nextBoolean()) {
+                target = sortedUnique(SnapshotCodecTest.randomSnapshot(r));
+            } else {
+                Snapshot other = sortedUnique(SnapshotCodecTest.randomSnapshot(r));
+                List<PawnState> pawns = new ArrayList<>();
+                for (PawnState p : base.pawns()) {
+                    if (r.nextInt(5) == 0) {
+                        continue; // left
+                    }
+                    PawnState o = other.pawns().isEmpty() ? p : other.pawns().get(r.nextInt(other.pawns().size()));
+                    pawns.add(r.nextBoolean() ? p : new PawnState(p.slot(), p.wireId(), p.name(),
+                            r.nextBoolean() ? o.motion() : p.motion(), r.nextBoolean() ? o.lastInput() : p.lastInput(),
+                            r.nextBoolean() ? o.override() : p.override()));
+                }
+                List<ObjectState> objects = new ArrayList<>();
+                for (ObjectState o : base.objects()) {
+                    int[] extra = o.extra();
+                    if (extra.length > 0 && r.nextBoolean()) {
+                        extra[r.nextInt(extra.length)] = r.nextInt();
+                    }
+                    objects.add(r.nextBoolean() ? o : new ObjectState(o.authoredIndex(), o.kind(),
+                            r.nextBoolean() ? o.position() : new org.digitalheaven.physics.Vec3(r.nextFloat(), o.position().y(), -0f),
+                            o.yaw(), r.nextInt(256), Float.intBitsToFloat(r.nextInt()), r.nextInt(), extra));
+                }
+                if (r.nextInt(10) == 0 && !objects.isEmpty()) {
+                    objects.remove(r.nextInt(objects.size())); // a different list: sent whole
+                }
+                target = new Snapshot(base.tick() + r.nextInt(100) - 50, pawns, objects);
+            }
+            assertRoundTrip(base, target, "case " + c);
+        }
+    }
+
+    @Test
+    void damagedDeltasFailAsFormatErrorsOnly() throws Exception {
+        List<Snapshot> snaps = play("doors", 600);
+        Random r = new Random(77);
+        int rejected = 0;
+        for (int c = 0; c < 20_000; c++) {
+            int t = 1 + r.nextInt(snaps.size() - 1);
+            Snapshot base = snaps.get(Math.max(0, t - 1 - r.nextInt(40)));
+            byte[] d = SnapshotDelta.encode(base, snaps.get(t));
+            switch (r.nextInt(4)) {
+                case 0 -> d[r.nextInt(d.length)] ^= (byte) (1 << r.nextInt(8));
+                case 1 -> d = java.util.Arrays.copyOf(d, r.nextInt(d.length));
+                case 2 -> {
+                    d = java.util.Arrays.copyOf(d, d.length + 1 + r.nextInt(8));
+                    for (int i = 0; i < 3; i++) {
+                        d[r.nextInt(d.length)] = (byte) r.nextInt();
+                    }
+                }
+                default -> {
+                    for (int i = 0; i < d.length; i++) {
+                        if (r.nextInt(4) == 0) {
+                            d[i] = (byte) r.nextInt();
+                        }
+                    }
+                }
+            }
+            try {
+                SnapshotDelta.decode(base, d);
+            } catch (SnapshotFormatException e) {
+                rejected++;
+                assertTrue(e.getMessage().startsWith("snapshot byte "), e.getMessage());
+            } catch (RuntimeException e) {
+                fail("case " + c + ": " + e, e);
+            }
+        }
+        assertTrue(rejected > 10_000, "most damage is caught: " + rejected);
+    }
+}
