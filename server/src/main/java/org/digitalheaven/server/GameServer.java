@@ -3,34 +3,21 @@ package org.digitalheaven.server;
 import java.io.IOException;
 import java.net.SocketAddress;
 import java.nio.ByteBuffer;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import java.security.GeneralSecurityException;
-import java.security.SecureRandom;
-import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
-import java.util.Random;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
-import java.util.regex.Pattern;
-import javax.crypto.Mac;
-import javax.crypto.spec.SecretKeySpec;
 import org.digitalheaven.maps.GameMap;
 import org.digitalheaven.maps.MapFormatException;
 import org.digitalheaven.maps.PalletException;
 import org.digitalheaven.maps.PalletRepository;
 import org.digitalheaven.maps.ResolvedMap;
-import org.digitalheaven.maps.SpawnPoint;
 import org.digitalheaven.physics.CharacterMotion;
-import org.digitalheaven.physics.MoveSettings;
 import org.digitalheaven.server.net.Transport;
 import org.digitalheaven.server.prefs.Preferences;
 import org.digitalheaven.server.protocol.Accept;
-import org.digitalheaven.server.protocol.Challenge;
 import org.digitalheaven.server.protocol.Command;
 import org.digitalheaven.server.protocol.Connect;
 import org.digitalheaven.server.protocol.ConnectRequest;
@@ -49,10 +36,13 @@ import org.digitalheaven.universe.Universe;
 import org.digitalheaven.universe.WorldSettings;
 
 /**
- * The dedicated-server composition: one universe, one transport, the sessions, the preferences, and
- * the tick. Network datagrams are decoded on the transport's thread and queued; console lines are
- * queued; both are applied on the game thread at the next tick boundary ({@link #tickOnce()}), so the
- * simulation only ever runs on one thread.
+ * The dedicated-server composition: one universe, one transport, the preferences, and the tick.
+ * Network datagrams are decoded on the transport's thread and queued; console lines are queued; both
+ * are applied on the game thread at the next tick boundary ({@link #tickOnce()}), so the simulation
+ * only ever runs on one thread. The concerns it composes are classes of their own: {@link Handshake}
+ * (cookies, admission), {@link Sessions} (who is connected; joins and leaves waiting for the
+ * boundary), {@link SnapshotSender} (whole and delta snapshots), {@link SpawnPicker} (where a pawn
+ * enters) and {@link AdminActions} (chat, kick, login).
  */
 public final class GameServer {
 
@@ -69,29 +59,21 @@ public final class GameServer {
 
     static final long TIMEOUT_NANOS = 10_000_000_000L;
     static final int INPUT_CAPACITY = 16;
-    private static final Pattern NAME = Pattern.compile("[A-Za-z0-9_.\\- ]{1,32}");
-    private static final long COOKIE_BUCKET_NANOS = 10_000_000_000L;
 
     private final Options options;
     private final Preferences prefs;
     private final Transport transport;
     private final NanoClock clock;
-    private final LoginThrottle logins;
-    private final Random spawnRandom;
+    private final Sessions sessions = new Sessions();
+    private final Handshake handshake;
+    private final AdminActions admin;
+    private final SpawnPicker spawns;
     private final TickStats stats = new TickStats();
     private final List<TickListener> listeners = new CopyOnWriteArrayList<>();
     private final ConcurrentLinkedQueue<Inbound> inbound = new ConcurrentLinkedQueue<>();
     private final ConcurrentLinkedQueue<Runnable> tasks = new ConcurrentLinkedQueue<>();
-    private final Map<SocketAddress, Session> byAddress = new HashMap<>();
-    private final Session[] bySlot = new Session[Universe.MAX_SLOTS];
-    /** How many of {@code bySlot} are set: with none (a replay, an empty server) the tick skips the session passes. */
-    private int sessions;
     /** This tick's inputs by slot, reused: the tick allocates nothing for it. */
     private final PlayerInput[] tickInputs = new PlayerInput[Universe.MAX_SLOTS];
-    private final List<Pending> pendingJoins = new ArrayList<>();
-    private final List<Session> pendingLeaves = new ArrayList<>();
-    /** Made on the first challenge (game thread): a replay, which never sees a packet, skips the JCA start-up. */
-    private Mac cookieMac;
     private final AtomicLong malformed = new AtomicLong(), oversized = new AtomicLong(), badCookies = new AtomicLong(),
             unexpected = new AtomicLong(), datagrams = new AtomicLong();
     private volatile CommandExecutor commands = (src, line) -> src.reply("no console commands are installed");
@@ -110,16 +92,24 @@ public final class GameServer {
     private record Inbound(SocketAddress from, Packet packet) {
     }
 
-    private record Pending(SocketAddress from, String name) {
-    }
-
     public GameServer(Options options, Transport transport) {
         this.options = options;
         this.prefs = options.prefs();
         this.transport = transport;
         this.clock = options.clock();
-        this.logins = new LoginThrottle(clock);
-        this.spawnRandom = new Random(options.spawnSeed());
+        this.spawns = new SpawnPicker(options.spawnSeed());
+        this.admin = new AdminActions(this, prefs, sessions, clock);
+        this.handshake = new Handshake(prefs, sessions, new Handshake.Replies() {
+            @Override
+            public void send(SocketAddress to, Packet p) {
+                GameServer.this.send(to, p);
+            }
+
+            @Override
+            public void acceptAgain(Session s) {
+                sendAccept(s);
+            }
+        }, badCookies::incrementAndGet);
     }
 
     /** Installs the map and opens the transport. Call before {@link #tickOnce()} or {@link #startLoop()}. */
@@ -170,7 +160,7 @@ public final class GameServer {
      * wire id, a free spawn, any per-player override for its name.
      */
     public Pawn addPawnWithoutSession(int slot, String name) {
-        Pawn p = universe.addPawn(slot, nextWireId++, name, pickSpawn());
+        Pawn p = universe.addPawn(slot, nextWireId++, name, spawns.pick(universe));
         applyOverride(p);
         return joined(p);
     }
@@ -260,7 +250,7 @@ public final class GameServer {
     void send(SocketAddress to, Packet p) {
         byte[] bytes = PacketCodec.encode(p);
         bytesSent.addAndGet(bytes.length);
-        Session s = byAddress.get(to);
+        Session s = sessions.at(to);
         if (s != null) {
             s.countSent(bytes.length);
         }
@@ -286,14 +276,7 @@ public final class GameServer {
         if (stopping) {
             return; // shut down at this boundary: no more simulation, nothing more sent
         }
-        if (sessions > 0) {
-            for (Session s : bySlot) {
-                if (s != null && now - s.lastHeard() > TIMEOUT_NANOS && !pendingLeaves.contains(s)) {
-                    s.reply("timed out");
-                    pendingLeaves.add(s);
-                }
-            }
-        }
+        sessions.timeOut(now, TIMEOUT_NANOS);
         applyLeaves();
         applyJoins();
         for (TickListener l : listeners) {
@@ -303,50 +286,28 @@ public final class GameServer {
         // else the input source's (a replay), else null (hold the look).
         PlayerInput[] inputs = tickInputs;
         for (Pawn p : universe.pawns()) {
-            Session s = bySlot[p.slot()];
+            Session s = sessions.inSlot(p.slot());
             inputs[p.slot()] = s != null ? s.inputs().next() : inputSource != null ? inputSource.apply(p.slot()) : null;
         }
         universe.tick(inputs);
-        clientTicks += sessions;
+        clientTicks += sessions.count();
         for (TickListener l : listeners) {
             l.afterTick(universe);
         }
-        if (sessions > 0 && universe.tickCount() % Math.max(1, tickRate / Math.max(1, prefs.snapshotRate())) == 0) {
+        if (sessions.count() > 0 && universe.tickCount() % Math.max(1, tickRate / Math.max(1, prefs.snapshotRate())) == 0) {
             sendSnapshots();
         }
     }
 
     private void handle(SocketAddress from, Packet p, long now) {
-        Session s = byAddress.get(from);
+        Session s = sessions.at(from);
         if (s != null) {
             s.heard(now);
         }
         if (p instanceof ConnectRequest) {
-            if (s == null) {
-                send(from, new Challenge(cookie(from, now / COOKIE_BUCKET_NANOS)));
-            } else {
-                sendAccept(s);
-            }
+            handshake.onConnectRequest(from, s, now);
         } else if (p instanceof Connect c) {
-            if (s != null) {
-                sendAccept(s); // our Accept was lost: the client is still asking
-                return;
-            }
-            if (pendingJoins.stream().anyMatch(j -> j.from().equals(from))) {
-                return;
-            }
-            long bucket = now / COOKIE_BUCKET_NANOS;
-            if (c.cookie() != cookie(from, bucket) && c.cookie() != cookie(from, bucket - 1)) {
-                badCookies.incrementAndGet();
-                return;
-            }
-            if (!NAME.matcher(c.name()).matches() || c.name().isBlank()) {
-                send(from, new Reject(Reject.BAD_NAME, "names are 1-32 letters, digits, spaces, '.', '_' or '-'"));
-            } else if (sessionCount() + pendingJoins.size() >= prefs.maxPlayers()) {
-                send(from, new Reject(Reject.FULL, "server is full (" + prefs.maxPlayers() + " players)"));
-            } else {
-                pendingJoins.add(new Pending(from, c.name()));
-            }
+            handshake.onConnect(from, c, s, now);
         } else if (s == null) {
             unexpected.incrementAndGet();
         } else if (p instanceof Inputs i) {
@@ -355,9 +316,7 @@ public final class GameServer {
         } else if (p instanceof KeepAlive) {
             // heard() above is all a keep-alive is for
         } else if (p instanceof Disconnect) {
-            if (!pendingLeaves.contains(s)) {
-                pendingLeaves.add(s);
-            }
+            sessions.queueLeave(s);
         } else if (p instanceof Command c) {
             commands.execute(s, c.line());
         } else {
@@ -365,25 +324,8 @@ public final class GameServer {
         }
     }
 
-    /** A stateless challenge: only the holder of this server's key can compute it for an address. */
-    private long cookie(SocketAddress from, long bucket) {
-        if (cookieMac == null) {
-            try {
-                byte[] key = new byte[32];
-                new SecureRandom().nextBytes(key);
-                cookieMac = Mac.getInstance("HmacSHA256");
-                cookieMac.init(new SecretKeySpec(key, "HmacSHA256"));
-            } catch (GeneralSecurityException e) {
-                throw new IllegalStateException("HmacSHA256 is part of every Java platform", e);
-            }
-        }
-        cookieMac.update(from.toString().getBytes(StandardCharsets.UTF_8));
-        cookieMac.update(ByteBuffer.allocate(8).putLong(bucket).array());
-        return ByteBuffer.wrap(cookieMac.doFinal()).getLong();
-    }
-
     private void applyLeaves() {
-        for (Session s : pendingLeaves) {
+        for (Session s : sessions.takeLeaves()) {
             Pawn p = universe.pawn(s.slot());
             if (p != null) {
                 for (TickListener l : listeners) {
@@ -391,38 +333,30 @@ public final class GameServer {
                 }
                 universe.removePawn(s.slot());
             }
-            if (bySlot[s.slot()] == s) {
-                bySlot[s.slot()] = null;
-                sessions--;
-            }
-            byAddress.remove(s.address());
+            sessions.remove(s);
             log(s.name() + " left");
         }
-        pendingLeaves.clear();
     }
 
     private void applyJoins() {
-        for (Pending j : pendingJoins) {
+        for (Sessions.Pending j : sessions.takeJoins()) {
             int slot = freeSlot();
             if (slot < 0) {
                 send(j.from(), new Reject(Reject.FULL, "no free slot"));
                 continue;
             }
             int wireId = nextWireId++;
-            CharacterMotion motion = pickSpawn();
+            CharacterMotion motion = spawns.pick(universe);
             InputBuffer buffer = new InputBuffer(INPUT_CAPACITY, prefs.inputHoldTicks(),
                     PlayerInput.of(0, 0, motion.yaw(), 0, 0));
             Pawn p = universe.addPawn(slot, wireId, j.name(), motion);
             Session s = new Session(this, j.from(), slot, wireId, j.name(), buffer, clock);
-            bySlot[slot] = s;
-            sessions++;
-            byAddress.put(j.from(), s);
+            sessions.add(s);
             applyOverride(p);
             joined(p);
             sendAccept(s);
             log(j.name() + " joined (slot " + slot + ", wire id " + wireId + ") from " + j.from());
         }
-        pendingJoins.clear();
     }
 
     private void sendAccept(Session s) {
@@ -437,82 +371,25 @@ public final class GameServer {
     private int freeSlot() {
         int limit = Math.min(Universe.MAX_SLOTS, Math.max(prefs.maxPlayers(), 1));
         for (int i = 0; i < limit; i++) {
-            if (bySlot[i] == null && universe.pawn(i) == null) { // a local pawn holds its slot too
+            if (sessions.inSlot(i) == null && universe.pawn(i) == null) { // a local pawn holds its slot too
                 return i;
             }
         }
         return -1;
     }
 
-    /**
-     * A free spawn point, drawn with the server's own seeded {@link Random} outside the tick; the pose
-     * it gives travels in the join, so nothing downstream ever draws from this generator. When every
-     * spawn point is occupied, free floor in rings around them is used instead, so a crowd never
-     * spawns inside itself.
-     */
-    private CharacterMotion pickSpawn() {
-        List<SpawnPoint> spawns = universe.map().spawns();
-        MoveSettings s = universe.settings().move();
-        if (spawns.isEmpty()) {
-            return CharacterMotion.at(org.digitalheaven.physics.Vec3.UP, 0, s);
-        }
-        for (int ring = 0; ring <= 4; ring++) {
-            List<CharacterMotion> free = new ArrayList<>();
-            for (SpawnPoint sp : spawns) {
-                CharacterMotion base = universe.spawnMotion(sp);
-                for (int dir = 0; dir < (ring == 0 ? 1 : 8); dir++) {
-                    double a = StrictMath.toRadians(dir * 45.0);
-                    org.digitalheaven.physics.Vec3 at = base.position().add(new org.digitalheaven.physics.Vec3(
-                            (float) (StrictMath.cos(a) * 1.2 * ring), 0f, (float) (StrictMath.sin(a) * 1.2 * ring)));
-                    if (fitsStanding(at, s) && (ring == 0 || hasFloorBelow(at, s))) {
-                        CharacterMotion m = base.copy();
-                        m.setPosition(at);
-                        free.add(m);
-                    }
-                }
-            }
-            if (!free.isEmpty()) {
-                return free.get(spawnRandom.nextInt(free.size()));
-            }
-        }
-        return universe.spawnMotion(spawns.get(spawnRandom.nextInt(spawns.size())));
-    }
-
-    private boolean fitsStanding(org.digitalheaven.physics.Vec3 at, MoveSettings s) {
-        return !universe.physics().trace(at, at, s.hullMins(), s.hullMaxs(false), -1).startSolid();
-    }
-
-    private boolean hasFloorBelow(org.digitalheaven.physics.Vec3 at, MoveSettings s) {
-        var down = universe.physics().trace(at, at.sub(new org.digitalheaven.physics.Vec3(0, 2, 0)), s.hullMins(),
-                s.hullMaxs(false), -1);
-        return down.hit() && !down.startSolid() && down.normal().y() >= s.walkableNormalY();
-    }
-
     private void sendSnapshots() {
         if (sessionCount() == 0) {
             return;
         }
-        snapshots.send(universe.snapshot(), sessions());
+        snapshots.send(universe.snapshot(), sessions.inSlotOrder());
     }
 
     // ---- verbs (game thread) ---------------------------------------------------------------------
 
     /** Sends a chat line to everyone; false (with a reply) when the sender is over its rate limit. */
     public boolean say(CommandSource from, String text) {
-        if (from instanceof Session s && !s.sayLimiter().tryAcquire()) {
-            from.reply(String.format(java.util.Locale.ROOT, "say: slow down (%d messages per %d s); wait %.1f s",
-                    Session.SAY_MAX, Session.SAY_WINDOW_NANOS / 1_000_000_000L, s.sayLimiter().secondsUntilFree()));
-            return false;
-        }
-        // A player's text is data, never terminal control: escaped before anyone's console or client shows it.
-        String line = from.name() + ": " + PrintableText.line(text);
-        for (Session s : bySlot) {
-            if (s != null) {
-                s.reply(line);
-            }
-        }
-        log(line);
-        return true;
+        return admin.say(from, text);
     }
 
     /** Switches map: every pawn respawns on the fresh map. Returns an error sentence, or null. */
@@ -532,13 +409,11 @@ public final class GameServer {
         } catch (MapFormatException e) {
             return "map " + name + ": " + e.getMessage();
         }
-        for (Session s : bySlot) {
-            if (s != null) {
-                Pawn p = universe.addPawn(s.slot(), s.wireId(), s.name(), pickSpawn());
-                applyOverride(p);
-                s.baselines().clear(); // the old map's snapshots are no baseline for the new one's
-                sendAccept(s);
-            }
+        for (Session s : sessions.inSlotOrder()) {
+            Pawn p = universe.addPawn(s.slot(), s.wireId(), s.name(), spawns.pick(universe));
+            applyOverride(p);
+            s.baselines().clear(); // the old map's snapshots are no baseline for the new one's
+            sendAccept(s);
         }
         log("map changed to " + map.mapName() + " (" + map.barcode() + ")");
         for (TickListener l : listeners) {
@@ -549,59 +424,30 @@ public final class GameServer {
 
     /** Disconnects a player by name or slot number. Returns an error sentence, or null. */
     public String kick(String who, String reason) {
-        reason = PrintableText.line(reason);
-        for (Session s : bySlot) {
-            if (s != null && (s.name().equals(who) || Integer.toString(s.slot()).equals(who))) {
-                send(s.address(), new Disconnect("kicked: " + reason));
-                if (!pendingLeaves.contains(s)) {
-                    pendingLeaves.add(s);
-                }
-                return null;
-            }
-        }
-        return "kick: no player named or in slot \"" + who + "\"";
+        return admin.kick(who, reason);
     }
 
     /**
      * Grants admin to a session whose password matches {@code server.adminPassword}: null when it did,
-     * else the sentence to reply. Wrong passwords are logged with the address and throttled per address
-     * ({@link LoginThrottle}).
+     * else the sentence to reply (see {@link AdminActions#login}).
      */
     public String login(Session s, String password) {
-        String admin = prefs.adminPassword();
-        if (admin == null || admin.isEmpty()) {
-            return "login is off on this server: " + Preferences.ADMIN_PASSWORD
-                    + " is not set (an admin sets it at the server console)";
-        }
-        double wait = logins.waitSeconds(s.address());
-        if (wait > 0) {
-            return "login refused: too many wrong passwords from your address; try again in "
-                    + (long) Math.ceil(wait) + " s";
-        }
-        if (!java.security.MessageDigest.isEqual(admin.getBytes(StandardCharsets.UTF_8), password.getBytes(StandardCharsets.UTF_8))) {
-            LoginThrottle.Failure f = logins.failed(s.address(), s.name());
-            log(f.logLine());
-            return "login refused: wrong password" + (f.waitSeconds() == 0 ? "" : "; your next try in " + f.waitSeconds() + " s");
-        }
-        logins.succeeded(s.address());
-        s.setAuthority(Authority.ADMIN);
-        log("login: " + s.name() + " (" + s.address() + ") has admin authority");
-        return null;
+        return admin.login(s, password);
     }
 
     /** Wrong admin passwords given at {@code login} since the server started. */
     public long wrongPasswords() {
-        return logins.wrongPasswords();
+        return admin.logins().wrongPasswords();
     }
 
     /** Login tries refused unread because their address had to wait. */
     public long loginsRefusedWhileWaiting() {
-        return logins.refusedWhileWaiting();
+        return admin.logins().refusedWhileWaiting();
     }
 
     /** Addresses that must wait now before their next login try. */
     public int addressesWaitingToLogin() {
-        return logins.waiting();
+        return admin.logins().waiting();
     }
 
     /** Re-applies per-player overrides after a {@code players.*} preference change. */
@@ -641,10 +487,8 @@ public final class GameServer {
                 return;
             }
             stopping = true;
-            for (Session s : bySlot) {
-                if (s != null) {
-                    send(s.address(), new Disconnect(reason));
-                }
+            for (Session s : sessions.inSlotOrder()) {
+                send(s.address(), new Disconnect(reason));
             }
             for (TickListener l : listeners) {
                 l.onShutdown(universe);
@@ -709,18 +553,12 @@ public final class GameServer {
     }
 
     public int sessionCount() {
-        return sessions;
+        return sessions.count();
     }
 
     /** Sessions in slot order. */
     public List<Session> sessions() {
-        List<Session> out = new ArrayList<>();
-        for (Session s : bySlot) {
-            if (s != null) {
-                out.add(s);
-            }
-        }
-        return out;
+        return sessions.inSlotOrder();
     }
 
     public long malformedDatagrams() {

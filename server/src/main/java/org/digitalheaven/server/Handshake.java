@@ -1,0 +1,96 @@
+package org.digitalheaven.server;
+
+import java.net.SocketAddress;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.security.GeneralSecurityException;
+import java.security.SecureRandom;
+import java.util.regex.Pattern;
+import javax.crypto.Mac;
+import javax.crypto.spec.SecretKeySpec;
+import org.digitalheaven.server.prefs.Preferences;
+import org.digitalheaven.server.protocol.Challenge;
+import org.digitalheaven.server.protocol.Connect;
+import org.digitalheaven.server.protocol.Packet;
+import org.digitalheaven.server.protocol.Reject;
+
+/**
+ * The connect handshake (server/PROTOCOL.md, Connecting): a stateless cookie for every
+ * ConnectRequest, then, for a Connect whose cookie verifies, the name rule and room, and a place in the
+ * joins queue. Nothing is stored for an unanswered request. Game thread only.
+ */
+final class Handshake {
+
+    static final Pattern NAME = Pattern.compile("[A-Za-z0-9_.\\- ]{1,32}");
+    static final long COOKIE_BUCKET_NANOS = 10_000_000_000L;
+
+    /** Where the handshake's answers go: packets to an address, the Accept again to a session. */
+    interface Replies {
+        void send(SocketAddress to, Packet p);
+
+        void acceptAgain(Session s);
+    }
+
+    private final Preferences prefs;
+    private final Sessions sessions;
+    private final Replies replies;
+    private final Runnable badCookie;
+    /** Made on the first challenge: a replay, which never sees a packet, skips the JCA start-up. */
+    private Mac mac;
+
+    Handshake(Preferences prefs, Sessions sessions, Replies replies, Runnable badCookie) {
+        this.prefs = prefs;
+        this.sessions = sessions;
+        this.replies = replies;
+        this.badCookie = badCookie;
+    }
+
+    /** A ConnectRequest: a cookie for a stranger; the Accept again for a client already in (ours was lost). */
+    void onConnectRequest(SocketAddress from, Session existing, long now) {
+        if (existing == null) {
+            replies.send(from, new Challenge(cookie(from, now / COOKIE_BUCKET_NANOS)));
+        } else {
+            replies.acceptAgain(existing);
+        }
+    }
+
+    /** A Connect: checks the cookie (this bucket or the one before), then the name, then room. */
+    void onConnect(SocketAddress from, Connect c, Session existing, long now) {
+        if (existing != null) {
+            replies.acceptAgain(existing); // our Accept was lost: the client is still asking
+            return;
+        }
+        if (sessions.joining(from)) {
+            return;
+        }
+        long bucket = now / COOKIE_BUCKET_NANOS;
+        if (c.cookie() != cookie(from, bucket) && c.cookie() != cookie(from, bucket - 1)) {
+            badCookie.run();
+            return;
+        }
+        if (!NAME.matcher(c.name()).matches() || c.name().isBlank()) {
+            replies.send(from, new Reject(Reject.BAD_NAME, "names are 1-32 letters, digits, spaces, '.', '_' or '-'"));
+        } else if (sessions.countWithJoins() >= prefs.maxPlayers()) {
+            replies.send(from, new Reject(Reject.FULL, "server is full (" + prefs.maxPlayers() + " players)"));
+        } else {
+            sessions.queueJoin(from, c.name());
+        }
+    }
+
+    /** A stateless challenge: only the holder of this server's key can compute it for an address. */
+    long cookie(SocketAddress from, long bucket) {
+        if (mac == null) {
+            try {
+                byte[] key = new byte[32];
+                new SecureRandom().nextBytes(key);
+                mac = Mac.getInstance("HmacSHA256");
+                mac.init(new SecretKeySpec(key, "HmacSHA256"));
+            } catch (GeneralSecurityException e) {
+                throw new IllegalStateException("HmacSHA256 is part of every Java platform", e);
+            }
+        }
+        mac.update(from.toString().getBytes(StandardCharsets.UTF_8));
+        mac.update(ByteBuffer.allocate(8).putLong(bucket).array());
+        return ByteBuffer.wrap(mac.doFinal()).getLong();
+    }
+}
