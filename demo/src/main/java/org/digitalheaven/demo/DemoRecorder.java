@@ -311,6 +311,11 @@ public final class DemoRecorder {
         return writer.bytesWritten();
     }
 
+    /** Chunks handed to the writer thread that it has not written yet (its queue's depth). */
+    public int writerQueued() {
+        return writer.queued();
+    }
+
     /** Segment records made so far, before compression (the one being recorded included). */
     public long recordBytes() {
         return recordBytes + segment.size();

@@ -255,6 +255,11 @@ public final class DemoWriter implements AutoCloseable {
         return failure;
     }
 
+    /** Chunks waiting in the queue for the writer thread (its depth); safe to read from any thread. */
+    public int queued() {
+        return queued.get();
+    }
+
     /** Bytes handed to the OS (buffered bytes not yet flushed included). */
     public long bytesWritten() {
         return written.get();

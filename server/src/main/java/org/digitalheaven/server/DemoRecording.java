@@ -296,6 +296,25 @@ public final class DemoRecording extends RecorderListener {
         return recorder != null;
     }
 
+    /**
+     * What {@code demo status} says of the current recording, as numbers (all 0 when none is running):
+     * ticks recorded, checkpoints, bytes written, and chunks queued for the writer thread.
+     */
+    public record Progress(boolean recording, long ticks, int checkpoints, long bytes, int writerQueued) {
+        static final Progress NONE = new Progress(false, 0, 0, 0, 0);
+    }
+
+    /**
+     * {@link Progress} now; unlike the rest of this class it may be called from any thread (a metrics
+     * scrape). The recorder's tick and checkpoint counts are the game thread's plain fields, read without
+     * locking: another thread may see them a tick late, never torn (a 64-bit JVM); the writer's numbers are
+     * atomic.
+     */
+    public Progress progress() {
+        DemoRecorder r = recorder;
+        return r == null ? Progress.NONE : new Progress(true, r.ticksRecorded(), r.checkpoints(), r.bytes(), r.writerQueued());
+    }
+
     /** Checkpoints written by the current recording (0 when none is running). */
     public int checkpoints() {
         DemoRecorder r = recorder;

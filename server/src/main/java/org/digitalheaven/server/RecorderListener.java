@@ -12,8 +12,11 @@ import org.digitalheaven.universe.Universe;
  */
 public abstract class RecorderListener implements TickListener {
 
-    /** The open recording, or null. */
-    protected DemoRecorder recorder;
+    /**
+     * The open recording, or null. Set on the game thread; volatile so that a metrics scrape on another
+     * thread sees the one that is open (a plain load on x86: the tick pays nothing for it).
+     */
+    protected volatile DemoRecorder recorder;
 
     /** Game-thread time spent in the recorder's per-tick hooks, and the ticks it was spent over. */
     private long recorderNanos;
