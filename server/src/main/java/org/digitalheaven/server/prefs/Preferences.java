@@ -57,6 +57,7 @@ public final class Preferences {
     public static final String TICK_RATE = "server.tickRate";
     public static final String PORT = "server.port";
     public static final String BIND = "server.bind";
+    public static final String METRICS = "server.metrics";
     public static final String MAX_PLAYERS = "server.maxPlayers";
     public static final String SNAPSHOT_RATE = "server.snapshotRate";
     public static final String INPUT_HOLD_TICKS = "server.input.holdTicks";
@@ -117,6 +118,8 @@ public final class Preferences {
         fixed(m, PORT, ValueRule.whole(0, 65535), "27960", "UDP port to listen on (0 = any free port)");
         fixed(m, BIND, ValueRule.text(), "0.0.0.0",
                 "address to listen on: 0.0.0.0 every interface, 127.0.0.1 this machine only, or one interface's address");
+        fixed(m, METRICS, ValueRule.text(), "",
+                "ADDRESS:PORT to serve Prometheus metrics on (http://ADDRESS:PORT/metrics), e.g. 127.0.0.1:9100; empty = off");
         fixed(m, MAX_PLAYERS, ValueRule.whole(1, 255), "16", "most players connected at once");
         fixed(m, SNAPSHOT_RATE, ValueRule.whole(1, 240), "20",
                 "snapshots sent to each client per second (at most one per tick)");
@@ -350,6 +353,11 @@ public final class Preferences {
     /** The address the server listens on ({@link #BIND}), as written. */
     public String bind() {
         return current(BIND).strip();
+    }
+
+    /** Where Prometheus metrics are served ({@link #METRICS}): ADDRESS:PORT as written, empty when off. */
+    public String metrics() {
+        return current(METRICS).strip();
     }
 
     public int port() {

@@ -259,13 +259,13 @@ class PreferencesTest {
         List<String> sorted = new ArrayList<>(keys);
         sorted.sort(null);
         assertEquals(sorted, keys);
-        for (String k : List.of("server.tickRate", "server.port", "server.bind", "server.maxPlayers", "server.snapshotRate",
-                "server.input.holdTicks", "server.demo.checkpointTicks", "server.demo.autoRecord", "server.demo.keep",
-                "server.adminPassword", "world.slopeLimit",
+        for (String k : List.of("server.tickRate", "server.port", "server.bind", "server.metrics", "server.maxPlayers",
+                "server.snapshotRate", "server.input.holdTicks", "server.demo.checkpointTicks", "server.demo.autoRecord",
+                "server.demo.keep", "server.adminPassword", "world.slopeLimit",
                 "world.timeScale", "world.maxSpeed", "world.crouchEyeHeight")) {
             assertTrue(keys.contains(k), k);
         }
-        assertEquals(10 + 16 + 1, keys.size());
+        assertEquals(11 + 16 + 1, keys.size());
         assertTrue(keys.stream().noneMatch(k -> k.startsWith("players.") || k.startsWith("world.grip.")));
 
         assertNull(prefs.set("players.zed.maxSpeed", "3"));
@@ -273,7 +273,7 @@ class PreferencesTest {
         keys = prefs.keys();
         assertTrue(keys.contains("players.zed.maxSpeed"));
         assertTrue(keys.contains("world.grip.ice"));
-        assertEquals(10 + 16 + 1 + 2, keys.size());
+        assertEquals(11 + 16 + 1 + 2, keys.size());
     }
 
     @Test
