@@ -79,6 +79,11 @@ public final class Host implements Callable<Integer> {
                     + " machine only, or one interface's address). Printed at start.")
     String bind;
 
+    @Option(names = "--metrics", paramLabel = "ADDRESS:PORT",
+            description = "Serve Prometheus metrics at http://ADDRESS:PORT/metrics (default: server.metrics, empty = off;"
+                    + " e.g. 127.0.0.1:9100; port 0 picks a free one). Printed at start.")
+    String metrics;
+
     @Option(names = "--bots", paramLabel = "N", defaultValue = "0",
             description = "Bots to start in this process; they connect over real UDP (default: none).")
     int bots;
@@ -289,6 +294,16 @@ public final class Host implements Callable<Integer> {
                     + " 0.0.0.0 (every interface), 127.0.0.1 (this machine) or one interface's address");
             return CommandLine.ExitCode.USAGE;
         }
+        String metricsText = metrics != null ? metrics.strip() : prefs.metrics();
+        InetSocketAddress metricsAt = null;
+        if (!metricsText.isEmpty()) {
+            try {
+                metricsAt = ServerMetrics.parse(metricsText);
+            } catch (IllegalArgumentException e) {
+                err.println("dh-host: " + (metrics != null ? "--metrics " : "server.metrics ") + metricsText + " " + e.getMessage());
+                return CommandLine.ExitCode.USAGE;
+            }
+        }
         ServerConsole console = Consoles.open(serverHome);
         int listenPort = port != null ? port : prefs.port();
         GameServer server = new GameServer(new GameServer.Options(prefs, search, NanoClock.SYSTEM,
@@ -312,6 +327,19 @@ public final class Host implements Callable<Integer> {
         }
         console.print("listening on UDP " + listenOn.getHostAddress() + ":" + ((InetSocketAddress) server.localAddress()).getPort()
                 + (listenOn.isAnyLocalAddress() ? " (every interface)" : listenOn.isLoopbackAddress() ? " (this machine only)" : ""));
+        ServerMetrics served = null;
+        if (metricsAt != null) {
+            try {
+                served = ServerMetrics.start(server, metricsAt); // the server's shutdown stops it
+            } catch (IOException e) {
+                server.shutdown("cannot serve metrics");
+                console.close();
+                err.println("dh-host: cannot serve metrics on " + ServerMetrics.url(metricsAt.getAddress(), metricsAt.getPort())
+                        + ": " + e.getMessage() + " (another program on that port? try another, or 0 for a free one)");
+                return CommandLine.ExitCode.USAGE;
+            }
+            console.print("metrics on " + served.url());
+        }
         Thread hook = new Thread(() -> server.shutdown("server shutting down (signal)"), "dh-signal");
         Runtime.getRuntime().addShutdownHook(hook);
         server.startLoop();
@@ -332,6 +360,9 @@ public final class Host implements Callable<Integer> {
             swarm.close();
         }
         server.shutdown("server stopped");
+        if (served != null) {
+            served.close(); // already closed by the shutdown; said again for a reader of this method
+        }
         console.close();
         try {
             Runtime.getRuntime().removeShutdownHook(hook);

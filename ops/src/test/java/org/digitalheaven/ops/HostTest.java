@@ -13,7 +13,7 @@ import org.junit.jupiter.api.Test;
 class HostTest {
 
     private static final List<String> OPTIONS = List.of(
-            "--map", "--port", "--bots", "--home", "--pallets", "--tick-rate", "--demo", "--help", "--version");
+            "--map", "--port", "--metrics", "--bots", "--home", "--pallets", "--tick-rate", "--demo", "--help", "--version");
 
     /** What one run printed, and how it exited. */
     record Result(int exitCode, String out, String err) {
