@@ -108,6 +108,8 @@ public final class ServerMetrics implements AutoCloseable {
                 GameServer::bytesSent);
         counter(registry, "dh_snapshots_sent", "Snapshot messages sent, one per client each time snapshots go out", s,
                 GameServer::snapshotsSent);
+        counter(registry, "dh_snapshots_delta_sent", "Of dh_snapshots_sent, those sent as deltas against a snapshot the"
+                + " client acknowledged (the rest went whole)", s, GameServer::deltaSnapshotsSent);
         counter(registry, "dh_snapshot_sent_bytes", "Bytes of snapshot payload sent (over dh_snapshots_sent: the mean"
                 + " snapshot size)", s, GameServer::snapshotBytesSent);
         recordingGauge(registry, "dh_recording_active", "1 while a demo is being recorded, else 0", s,

@@ -67,10 +67,11 @@ class ServerMetricsTest {
 
     /** What {@code status} and {@code demo status} said, as numbers. */
     record Status(long players, long overruns, long ticks, long received, long malformed, long oversized, long badCookies,
-            long unexpected, long bytesSent, long snapshots, long snapshotBytes, long demoTicks, long demoCheckpoints,
+            long unexpected, long bytesSent, long snapshots, long snapshotBytes, long deltas, long demoTicks, long demoCheckpoints,
             long demoBytes, List<String> lines) {
     }
 
+    private static final Pattern SNAPSHOTS = Pattern.compile("snapshots (\\d+) sent, .*");
     private static final Pattern PLAYERS = Pattern.compile("players (\\d+)/\\d+");
     private static final Pattern TICKS = Pattern.compile("tick time .*; (\\d+) overrun\\(s\\) in (\\d+) tick\\(s\\)");
     private static final Pattern DATAGRAMS = Pattern.compile("datagrams (\\d+) received, (\\d+) malformed, (\\d+) oversized,"
@@ -111,7 +112,7 @@ class ServerMetricsTest {
             assertEquals(7.0, b.get("dh_datagrams_rejected_total{reason=\"malformed\"}"), b::toString);
             for (String grows : List.of("dh_tick_duration_seconds_count", "dh_tick_duration_seconds_sum",
                     "dh_datagrams_received_total", "dh_sent_bytes_total", "dh_snapshots_sent_total", "dh_snapshot_sent_bytes_total",
-                    "dh_recording_ticks", "dh_recording_checkpoints", "dh_recording_bytes")) {
+                    "dh_snapshots_delta_sent_total", "dh_recording_ticks", "dh_recording_checkpoints", "dh_recording_bytes")) {
                 assertTrue(b.get(grows) > a.get(grows), grows + " grew: " + a.get(grows) + " then " + b.get(grows));
             }
 
@@ -142,7 +143,7 @@ class ServerMetricsTest {
         assertEquals(List.of("dh_datagrams_received_total", "dh_datagrams_rejected_total", "dh_players", "dh_players_max",
                 "dh_recording_active", "dh_recording_bytes", "dh_recording_checkpoints", "dh_recording_ticks",
                 "dh_recording_writer_queue_depth", "dh_sent_bytes_total", "dh_snapshot_sent_bytes_total",
-                "dh_snapshots_sent_total", "dh_tick_duration_seconds", "dh_tick_overruns_total"), List.copyOf(types.keySet()));
+                "dh_snapshots_delta_sent_total", "dh_snapshots_sent_total", "dh_tick_duration_seconds", "dh_tick_overruns_total"), List.copyOf(types.keySet()));
         types.forEach((name, type) -> assertEquals(name.endsWith("_total") ? "counter" : name.equals("dh_tick_duration_seconds")
                 ? "histogram" : "gauge", type, name));
         Map<String, Double> m = parse(text);
@@ -222,7 +223,7 @@ class ServerMetricsTest {
      * getters behind it, in the same tick.
      */
     private Status status() throws Exception {
-        long[] getters = new long[3];
+        long[] getters = new long[4];
         List<String> lines = new ArrayList<>(console("status"));
         lines.addAll(console("demo status"));
         CompletableFuture<Void> read = new CompletableFuture<>();
@@ -230,13 +231,15 @@ class ServerMetricsTest {
             getters[0] = server.bytesSent();
             getters[1] = server.snapshotsSent();
             getters[2] = server.snapshotBytesSent();
+            getters[3] = server.deltaSnapshotsSent();
             read.complete(null);
         });
         read.get(10, TimeUnit.SECONDS);
-        Matcher p = find(PLAYERS, lines), t = find(TICKS, lines), d = find(DATAGRAMS, lines);
+        Matcher p = find(PLAYERS, lines), t = find(TICKS, lines), d = find(DATAGRAMS, lines), snaps = find(SNAPSHOTS, lines);
+        assertTrue(n(snaps, 1) <= getters[1], "status said " + n(snaps, 1) + " snapshots sent before the getter said " + getters[1]);
         Matcher demo = lines.stream().map(DEMO::matcher).filter(Matcher::matches).findFirst().orElse(null);
         return new Status(n(p, 1), n(t, 1), n(t, 2), n(d, 1), n(d, 2), n(d, 3), n(d, 4), n(d, 5), getters[0], getters[1], getters[2],
-                demo == null ? 0 : n(demo, 1), demo == null ? 0 : n(demo, 2), demo == null ? 0 : n(demo, 3), lines);
+                getters[3], demo == null ? 0 : n(demo, 1), demo == null ? 0 : n(demo, 2), demo == null ? 0 : n(demo, 3), lines);
     }
 
     private static Matcher find(Pattern p, List<String> lines) {
@@ -273,6 +276,7 @@ class ServerMetricsTest {
         between("dh_sent_bytes_total", before.bytesSent(), m, after.bytesSent());
         between("dh_snapshots_sent_total", before.snapshots(), m, after.snapshots());
         between("dh_snapshot_sent_bytes_total", before.snapshotBytes(), m, after.snapshotBytes());
+        between("dh_snapshots_delta_sent_total", before.deltas(), m, after.deltas());
         between("dh_recording_ticks", before.demoTicks(), m, after.demoTicks());
         between("dh_recording_checkpoints", before.demoCheckpoints(), m, after.demoCheckpoints());
         between("dh_recording_bytes", before.demoBytes(), m, after.demoBytes());
