@@ -90,8 +90,8 @@ final class ServerVerbs {
         ctx.reply("datagrams " + s.datagramsReceived() + " received, " + s.malformedDatagrams() + " malformed, "
                 + s.oversizedDatagrams() + " oversized, " + s.badCookies() + " bad cookie(s), "
                 + s.unexpectedPackets() + " unexpected");
-        ctx.reply(String.format(java.util.Locale.ROOT, "sent %.1f MB, %.1f kB/s per client", s.bytesSent() / 1e6,
-                s.bytesPerClientSecond() / 1e3));
+        ctx.reply(String.format(java.util.Locale.ROOT, "sent %.1f MB, %.1f kB/s per client (%.1f over the last 10 s)",
+                s.bytesSent() / 1e6, s.bytesPerClientSecond() / 1e3, s.recentBytesPerClientSecond() / 1e3));
         long snaps = s.snapshotsSent();
         ctx.reply(String.format(java.util.Locale.ROOT, "snapshots %d sent, %.1f%% as deltas, %.0f bytes each on average", snaps,
                 snaps == 0 ? 0.0 : 100.0 * s.deltaSnapshotsSent() / snaps, snaps == 0 ? 0.0 : s.snapshotBytesSent() / (double) snaps));

@@ -88,6 +88,7 @@ public final class GameServer {
     private final SnapshotSender snapshots = new SnapshotSender(this);
     private final AtomicLong bytesSent = new AtomicLong();
     private long clientTicks; // ticks simulated times clients connected: the denominator of per-client rates
+    private final SendRate sendRate = new SendRate();
 
     private record Inbound(SocketAddress from, Packet packet) {
     }
@@ -291,6 +292,9 @@ public final class GameServer {
         }
         universe.tick(inputs);
         clientTicks += sessions.count();
+        if (universe.tickCount() % tickRate == 0) {
+            sendRate.sample(bytesSent.get(), clientTicks);
+        }
         for (TickListener l : listeners) {
             l.afterTick(universe);
         }
@@ -382,7 +386,7 @@ public final class GameServer {
         if (sessionCount() == 0) {
             return;
         }
-        snapshots.send(universe.snapshot(), sessions.inSlotOrder());
+        snapshots.send(universe.snapshot(), universe.dt(), universe.settings().move().gravity(), sessions.inSlotOrder());
     }
 
     // ---- verbs (game thread) ---------------------------------------------------------------------
@@ -601,6 +605,11 @@ public final class GameServer {
     /** Every byte the server has sent, all packets included. */
     public long bytesSent() {
         return bytesSent.get();
+    }
+
+    /** Bytes per second sent to one client over the last {@value SendRate#WINDOW_SECONDS} seconds (game thread). */
+    public double recentBytesPerClientSecond() {
+        return sendRate.recent(tickRate);
     }
 
     /** Average bytes per second sent to one client: bytes sent over the client-seconds connected. */

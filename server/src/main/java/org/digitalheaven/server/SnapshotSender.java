@@ -66,8 +66,11 @@ final class SnapshotSender {
         this.server = server;
     }
 
-    /** Sends snapshot {@code s} to every session. */
-    void send(Snapshot s, Iterable<Session> sessions) {
+    /**
+     * Sends snapshot {@code s} to every session; {@code tickSeconds} and {@code gravity} are the
+     * universe's simulated time per tick and gravity, which deltas predict motion with.
+     */
+    void send(Snapshot s, float tickSeconds, float gravity, Iterable<Session> sessions) {
         lastNumber = lastNumber == 0xffff_ffffL ? 1 : lastNumber + 1; // 0 means "none"; 2^32 - 1 snapshots are years
         long number = lastNumber;
         byte[] whole = null;
@@ -86,11 +89,11 @@ final class SnapshotSender {
                 baseline = 0;
             } else {
                 baseline = b.acked();
-                payload = byBaseline.computeIfAbsent(baseline, k -> SnapshotDelta.encode(base, s));
+                payload = byBaseline.computeIfAbsent(baseline, k -> SnapshotDelta.encode(base, s, tickSeconds, gravity));
                 deltas++;
             }
             b.sent(number, s);
-            server.send(session.address(), new SnapshotMessage(s.tick(), Math.max(0, session.inputs().lastConsumedSequence()),
+            server.send(session.address(), new SnapshotMessage(Math.max(0, session.inputs().lastConsumedSequence()),
                     number, baseline, check, payload));
             sent++;
             payloadBytes += payload.length;

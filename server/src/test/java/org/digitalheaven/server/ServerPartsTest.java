@@ -173,6 +173,26 @@ class ServerPartsTest {
     }
 
     @Test
+    void theRecentSendRateForgetsTheJoinBurst() {
+        SendRate rate = new SendRate();
+        assertEquals(0, rate.recent(60), "no samples, no rate");
+        long bytes = 0, clientTicks = 0;
+        rate.sample(bytes, clientTicks);
+        bytes += 500_000; // a burst of accepts in the first second, 4 clients
+        clientTicks += 4 * 60;
+        rate.sample(bytes, clientTicks);
+        assertEquals(125_000, rate.recent(60), 1e-9, "the first second alone: 500 kB over 4 client-seconds");
+        for (int second = 0; second < 10; second++) {
+            bytes += 4 * 8_000; // then 8 kB/s each
+            clientTicks += 4 * 60;
+            rate.sample(bytes, clientTicks);
+        }
+        assertEquals(8_000, rate.recent(60), 1e-9, "ten seconds later the burst is out of the window");
+        rate.sample(bytes, clientTicks); // everyone left: no client-seconds in the newest second
+        assertEquals(8_000, rate.recent(60), 1e-9, "the window still spans nine seconds with clients");
+    }
+
+    @Test
     void kickAndLoginAsTheConsoleSeesThem() {
         Preferences prefs = Preferences.inMemory();
         Sessions sessions = new Sessions();

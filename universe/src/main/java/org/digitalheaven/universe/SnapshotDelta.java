@@ -4,40 +4,53 @@ import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.util.ArrayList;
 import java.util.List;
+import org.digitalheaven.physics.CharacterMotion;
 import org.digitalheaven.physics.MoveSettings;
 import org.digitalheaven.physics.Vec3;
 
 /**
  * A snapshot written as its differences from an older one (the <em>baseline</em>) the receiver already
  * has: Quake III's scheme of change masks per entity and per field, lossless. {@link #decode} of
- * {@link #encode}{@code (baseline, target)} against the same baseline gives a snapshot whose
+ * {@link #encode}{@code (baseline, target, tickSeconds, gravity)} against the same baseline gives a snapshot whose
  * {@link SnapshotCodec} bytes equal the target's, bit for bit.
  *
- * <p>Each pawn is seen as {@value #PAWN_WORDS} 32-bit words, most often changed first: its input's yaw
- * and pitch steps, velocity x and z, position x and z, ticks since grounded, position y, velocity y,
- * input buttons and axes (one word), then its look yaw and pitch, movement flags, eye height, ground
- * normal x, y, z, override flag and 16 override floats. Floats are words by bit pattern. Each word has a
- * reference: the baseline's word, except the look's yaw and pitch, whose reference is what the pawn's
- * new input makes of them (the mover sets the look from the input, so they cost nothing when that
- * held). A word equal to its reference is not sent; a changed one is sent as the zigzag of its
- * difference from the reference (wrapping), in as many bits as that needs. Each object is seen as its
- * position x, y, z, yaw, state, progress, timer and extra words, against the baseline's. So a pawn that
- * kept still costs three bits and an unmoved door nothing.
+ * <p>Each pawn is seen as {@value #PAWN_WORDS} 32-bit words, most often changed first: 0 its input's yaw
+ * step, 1 pitch step, 2 velocity x, 3 velocity z, 4 position x, 5 position z, 6 ticks since grounded,
+ * 7 velocity y, 8 position y, 9 input buttons and axes (buttons | forward &lt;&lt; 8 | right &lt;&lt; 16),
+ * 10 look yaw, 11 look pitch, 12 movement flags, 13 eye height, 14..16 ground normal x, y, z,
+ * 17 override flag, 18..33 the override's 16 floats. Floats are words by bit pattern. Each word is
+ * compared with a <em>prediction</em> made from the baseline's words and the target's words before it
+ * (what a decoder already has): the look from the new input (the mover sets it so); positions x and z
+ * from the baseline's moved by the velocity ramping from the baseline's to the new one over the ticks
+ * between them ({@code ((n - 1) v0 + (n + 1) v1) dt / 2}); position y by the trapezoid rule
+ * ({@code (v0 + v1) n dt / 2}, exact for a fall); ticks since grounded counting on while airborne;
+ * every other word, the baseline's. A word that matches its prediction is not sent; one that misses
+ * is sent as the zigzag of its difference from it (wrapping), in Exp-Golomb code of an order fitted to
+ * that word over the whole delta. Which words missed is a mask from a dictionary of the delta's masks,
+ * most used first. Each object is seen as its position x, y, z, yaw, state, progress, timer and extra
+ * words, against the baseline's. So a pawn standing still, or moving as predicted, costs two bits, and
+ * an unmoved door nothing.
  *
  * <p>The bytes are a bit stream, most significant bit of each byte first; the last byte is padded
  * with zero bits. {@code var} is an unsigned number in {@code L} (6 bits, 0..63) then the {@code L - 1}
- * bits below its top bit (0 is {@code L = 0} alone). A {@code diff} is a nonzero zigzag difference in
- * {@code L - 1} (5 bits) then the {@code L - 1} bits below its top bit. Layout:
+ * bits below its top bit (0 is {@code L = 0} alone). {@code eg(k)} is Exp-Golomb of order {@code k}:
+ * for {@code u}, {@code x = u + 2^k} written in its bit length {@code n}, after {@code n - k - 1}
+ * zero bits. A {@code diff} is a nonzero zigzag difference in {@code L - 1} (5 bits) then the
+ * {@code L - 1} bits below its top bit. Layout:
  *
  * <pre>
  * delta   := tick change (zigzag; its length in 7 bits, 0..64, then the bits below the top one)
- *            | pawn count (var) | pawn* | objects
+ *            | defaults (1 bit: 1 when the predictions use a 1/60 s tick and the default gravity)
+ *              [not defaults: tick seconds (32 bits, f32) | gravity (32 bits, f32)]
+ *            | pawn count (var) | [pawn count &gt; 0: dictionary | orders] | pawn* | objects
+ * dictionary := size D (var) | D masks, each: words 0..9 (10 bits, word 0 first) | more (1 bit)
+ *                                              [more: words 10..33 (24 bits)]
+ * orders  := for each word named by any mask, in word order: its Exp-Golomb order k (5 bits)
  * pawn    := next (1 bit: 1 when its slot follows the previous pawn's; the first's previous is -1)
- *            [not next: slot step (var: slot - previous slot - 1)] | tag (2 bits)
- *            tag 0: the baseline's pawn in this slot, unchanged
- *            tag 1: a new pawn: zero bits to the next byte, then the pawn as {@link SnapshotCodec} writes one
- *            tag 2: changed: mask of words 0..9 (10 bits, word 0 first) | more (1 bit)
- *                   [more: mask of words 10..33 (24 bits)] | diff per word in the masks, in word order
+ *            [not next: slot step (var: slot - previous slot - 1)] | entry (eg(0))
+ *            entry &lt; D: the baseline's pawn in this slot; for each word of mask {@code entry}, in word
+ *                       order, eg(k of the word) of (zigzag difference - 1); every other word as predicted
+ *            entry = D: a new pawn: zero bits to the next byte, then the pawn as {@link SnapshotCodec} writes one
  * objects := 0 (1 bit): the baseline's objects, same indices, kinds and extra counts |
  *                   changed count (var) | (index step (var; from -1) | mask (one bit per word) | diff*)*
  *          | 1 (1 bit): zero bits to the next byte, then the count (u16) and every object as
@@ -45,16 +58,18 @@ import org.digitalheaven.physics.Vec3;
  * </pre>
  *
  * A pawn is "the same pawn" when the baseline has one in its slot with the same wire id and name.
- * Pawns come in ascending slot order, like a snapshot's. Decoding checks every count, slot, mask and
- * length against the bits present and the baseline before it allocates, and rejects anything but zero
- * padding after the objects: any damage is a {@link SnapshotFormatException} naming the byte offset.
+ * Pawns come in ascending slot order, like a snapshot's. Predictions use Java's exact IEEE single
+ * precision arithmetic, so every JVM computes the same ones; a prediction that is NaN (which has several
+ * bit patterns) falls back to the baseline's word. Decoding checks every count, slot, entry and length
+ * against the bits present and the baseline before it allocates, and rejects anything but zero padding
+ * after the objects: any damage is a {@link SnapshotFormatException} naming the byte offset.
  */
 public final class SnapshotDelta {
 
     /** Input yaw, pitch and buttons (3), motion (14), override flag and fields (1 + 16). */
     public static final int PAWN_WORDS = 3 + 14 + 1 + 16;
     private static final int FIRST_MASK_BITS = 10;
-    private static final int LOOK_YAW = 10, LOOK_PITCH = 11;
+    private static final int AIR_TICKS = 6, VEL_X = 2, VEL_Z = 3, POS_X = 4, POS_Z = 5, VEL_Y = 7, POS_Y = 8, LOOK_YAW = 10, LOOK_PITCH = 11;
     private static final int OBJECT_FIXED_WORDS = 7;
 
     private SnapshotDelta() {
@@ -62,47 +77,90 @@ public final class SnapshotDelta {
 
     // ---- encoding --------------------------------------------------------------------------------
 
-    public static byte[] encode(Snapshot baseline, Snapshot target) {
+    /** The tick and gravity most servers run: a delta with these says so in one bit. */
+    static final float DEFAULT_TICK_SECONDS = 1 / 60f, DEFAULT_GRAVITY = WorldSettings.DEFAULTS.move().gravity();
+
+    /**
+     * {@code target} as changes from {@code baseline}. {@code tickSeconds} is the simulated time of a
+     * tick ({@code Universe.dt()}) and {@code gravity} the world's: positions are predicted from
+     * velocities with the first, a falling pawn's velocity with both. They travel in the delta, so any
+     * values decode (wrong ones only predict worse).
+     */
+    public static byte[] encode(Snapshot baseline, Snapshot target, float tickSeconds, float gravity) {
         Bits out = new Bits();
-        out.tick(zigzag(target.tick() - baseline.tick()));
+        long tickChange = target.tick() - baseline.tick();
+        out.tick(zigzag(tickChange));
+        boolean defaults = bits(tickSeconds) == bits(DEFAULT_TICK_SECONDS) && bits(gravity) == bits(DEFAULT_GRAVITY);
+        out.bits(defaults ? 1 : 0, 1);
+        if (!defaults) {
+            out.bits(bits(tickSeconds) & 0xffff_ffffL, 32);
+            out.bits(bits(gravity) & 0xffff_ffffL, 32);
+        }
         PawnState[] baseBySlot = bySlot(baseline);
-        out.var(target.pawns().size());
+        int count = target.pawns().size();
+        out.var(count);
+        // First pass: each pawn's tag, mask and differences, so each word's code can be fitted to them.
+        int[] tags = new int[count];
+        long[] masks = new long[count];
+        int[][] diffs = new int[count][];
+        for (int i = 0; i < count; i++) {
+            PawnState p = target.pawns().get(i), b = baseBySlot[p.slot()];
+            if (b == null || b.wireId() != p.wireId() || !b.name().equals(p.name())) {
+                tags[i] = 1;
+                continue;
+            }
+            int[] now = pawnWords(p), was = pawnWords(b), d = new int[PAWN_WORDS];
+            for (int w = 0; w < PAWN_WORDS; w++) {
+                int ref = reference(w, was, now, tickChange, tickSeconds, gravity);
+                if (now[w] != ref) {
+                    masks[i] |= 1L << w;
+                    d[w] = zigzag(now[w] - ref);
+                }
+            }
+            tags[i] = masks[i] == 0 ? 0 : 2;
+            diffs[i] = d;
+        }
+        List<Long> dictionary = count > 0 ? dictionary(tags, masks) : List.of();
+        int[] order = new int[PAWN_WORDS];
+        if (count > 0) {
+            out.var(dictionary.size());
+            long used = 0;
+            for (long mask : dictionary) {
+                used |= mask;
+                out.bits(mask & (1L << FIRST_MASK_BITS) - 1, FIRST_MASK_BITS);
+                boolean more = mask >>> FIRST_MASK_BITS != 0;
+                out.bits(more ? 1 : 0, 1);
+                if (more) {
+                    out.bits(mask >>> FIRST_MASK_BITS, PAWN_WORDS - FIRST_MASK_BITS);
+                }
+            }
+            for (int w = 0; w < PAWN_WORDS; w++) {
+                if ((used & 1L << w) != 0) {
+                    order[w] = fitOrder(w, masks, diffs);
+                    out.bits(order[w], 5);
+                }
+            }
+        }
         int previousSlot = -1;
-        for (PawnState p : target.pawns()) {
+        for (int i = 0; i < count; i++) {
+            PawnState p = target.pawns().get(i);
             boolean next = p.slot() == previousSlot + 1;
             out.bits(next ? 1 : 0, 1);
             if (!next) {
                 out.var(p.slot() - previousSlot - 1);
             }
             previousSlot = p.slot();
-            PawnState b = baseBySlot[p.slot()];
-            if (b == null || b.wireId() != p.wireId() || !b.name().equals(p.name())) {
-                out.bits(1, 2);
+            if (tags[i] == 1) {
+                out.expGolomb(dictionary.size(), 0);
                 out.align();
                 out.bytes(SnapshotCodec.encodePawn(p));
-                continue;
-            }
-            int[] now = pawnWords(p), ref = pawnReferences(b, now);
-            long mask = 0;
-            for (int w = 0; w < PAWN_WORDS; w++) {
-                if (now[w] != ref[w]) {
-                    mask |= 1L << w;
-                }
-            }
-            if (mask == 0) {
-                out.bits(0, 2);
-                continue;
-            }
-            out.bits(2, 2);
-            out.bits(mask & (1L << FIRST_MASK_BITS) - 1, FIRST_MASK_BITS);
-            boolean more = mask >>> FIRST_MASK_BITS != 0;
-            out.bits(more ? 1 : 0, 1);
-            if (more) {
-                out.bits(mask >>> FIRST_MASK_BITS, PAWN_WORDS - FIRST_MASK_BITS);
-            }
-            for (int w = 0; w < PAWN_WORDS; w++) {
-                if (now[w] != ref[w]) {
-                    out.diff(zigzag(now[w] - ref[w]));
+            } else {
+                long mask = masks[i];
+                out.expGolomb(dictionary.indexOf(mask), 0);
+                for (int w = 0; w < PAWN_WORDS; w++) {
+                    if ((mask & 1L << w) != 0) {
+                        out.expGolomb((diffs[i][w] & 0xffff_ffffL) - 1, order[w]);
+                    }
                 }
             }
         }
@@ -169,13 +227,13 @@ public final class SnapshotDelta {
         int[] w = new int[PAWN_WORDS];
         w[0] = in.yaw();
         w[1] = in.pitch();
-        w[2] = bits(m.velocity().x());
-        w[3] = bits(m.velocity().z());
-        w[4] = bits(m.position().x());
-        w[5] = bits(m.position().z());
-        w[6] = m.ticksSinceGrounded();
-        w[7] = bits(m.position().y());
-        w[8] = bits(m.velocity().y());
+        w[VEL_X] = bits(m.velocity().x());
+        w[VEL_Z] = bits(m.velocity().z());
+        w[POS_X] = bits(m.position().x());
+        w[POS_Z] = bits(m.position().z());
+        w[AIR_TICKS] = m.ticksSinceGrounded();
+        w[VEL_Y] = bits(m.velocity().y());
+        w[POS_Y] = bits(m.position().y());
         w[9] = in.buttons() | (in.forward() & 0xff) << 8 | (in.right() & 0xff) << 16;
         w[LOOK_YAW] = bits(m.yaw());
         w[LOOK_PITCH] = bits(m.pitch());
@@ -194,15 +252,86 @@ public final class SnapshotDelta {
         return w;
     }
 
+    /** The changed-word masks in use, most used first (ties: the lower mask first). */
+    private static List<Long> dictionary(int[] tags, long[] masks) {
+        java.util.Map<Long, Integer> uses = new java.util.HashMap<>();
+        for (int i = 0; i < tags.length; i++) {
+            if (tags[i] != 1) {
+                uses.merge(masks[i], 1, Integer::sum);
+            }
+        }
+        List<Long> out = new ArrayList<>(uses.keySet());
+        out.sort((a, b) -> uses.get(a).equals(uses.get(b)) ? Long.compare(a, b) : uses.get(b) - uses.get(a));
+        return out;
+    }
+
     /**
-     * What each word of a pawn is compared with: the baseline's word, but for the look, what the new
-     * input (words 0 and 1 of {@code now}, already known to a decoder) makes of it.
+     * The prediction of word {@code w} of a pawn (see the class comment), from the baseline's words and
+     * the target's words before {@code w}: all a decoder has by then.
      */
-    private static int[] pawnReferences(PawnState base, int[] now) {
-        int[] ref = pawnWords(base);
-        ref[LOOK_YAW] = bits(now[0] * (360f / 65536f));
-        ref[LOOK_PITCH] = bits(now[1] * (90f / 16384f));
-        return ref;
+    private static int reference(int w, int[] was, int[] now, long ticks, float tickSeconds, float gravity) {
+        return switch (w) {
+            case LOOK_YAW -> bits(now[0] * (360f / 65536f));
+            case LOOK_PITCH -> bits(now[1] * (90f / 16384f));
+            case POS_X -> ramped(was[POS_X], was[VEL_X], now[VEL_X], ticks, tickSeconds);
+            case POS_Z -> ramped(was[POS_Z], was[VEL_Z], now[VEL_Z], ticks, tickSeconds);
+            case VEL_Y -> ticks > 0 && now[AIR_TICKS] >= ticks ? fell(was[VEL_Y], ticks, tickSeconds, gravity) // airborne throughout
+                    : now[AIR_TICKS] == 0 ? bits(0f) : was[VEL_Y]; // on the ground: still
+            case POS_Y -> moved(was[POS_Y], was[VEL_Y], now[VEL_Y], 0.5f * (float) ticks * tickSeconds);
+            case AIR_TICKS -> was[AIR_TICKS] <= 0 ? was[AIR_TICKS]
+                    : (int) Math.max(0, Math.min(CharacterMotion.TICKS_SINCE_GROUNDED_CAP, (long) was[AIR_TICKS] + ticks));
+            default -> was[w];
+        };
+    }
+
+    /**
+     * Where a pawn moving on its own feet is after {@code n} ticks: each tick adds the new velocity times
+     * the tick, and the velocity ramps from the baseline's to the new one, so the sum is
+     * {@code ((n - 1) v0 + (n + 1) v1) dt / 2}.
+     */
+    private static int ramped(int position, int velocityBefore, int velocityNow, long n, float dt) {
+        float p = real(position) + (real(velocityBefore) * (float) (n - 1) + real(velocityNow) * (float) (n + 1)) * (0.5f * dt);
+        return Float.isNaN(p) ? position : bits(p);
+    }
+
+    /** A velocity after {@code n} ticks of gravity alone. */
+    private static int fell(int velocity, long n, float dt, float gravity) {
+        float v = real(velocity) - (float) n * (gravity * dt);
+        return Float.isNaN(v) ? velocity : bits(v);
+    }
+
+    private static int moved(int position, int velocityBefore, int velocityNow, float halfStep) {
+        float p = real(position) + (real(velocityBefore) + real(velocityNow)) * halfStep;
+        return Float.isNaN(p) ? position : bits(p);
+    }
+
+    /**
+     * The Exp-Golomb order that codes word {@code w}'s differences over every pawn in the fewest bits,
+     * or -1 when no pawn changed it.
+     */
+    private static int fitOrder(int w, long[] masks, int[][] diffs) {
+        long[] cost = new long[32];
+        boolean used = false;
+        for (int i = 0; i < masks.length; i++) {
+            if ((masks[i] & 1L << w) == 0) {
+                continue;
+            }
+            used = true;
+            long u = (diffs[i][w] & 0xffff_ffffL) - 1;
+            for (int k = 0; k < 32; k++) {
+                cost[k] += Bits.expGolombLength(u, k);
+            }
+        }
+        if (!used) {
+            return -1;
+        }
+        int best = 0;
+        for (int k = 1; k < 32; k++) {
+            if (cost[k] < cost[best]) {
+                best = k;
+            }
+        }
+        return best;
     }
 
     private static int bits(float f) {
@@ -232,10 +361,38 @@ public final class SnapshotDelta {
     /** The target snapshot from {@code delta} and the baseline it was written against. */
     public static Snapshot decode(Snapshot baseline, byte[] delta) {
         Reader in = new Reader(delta);
-        long tick = baseline.tick() + unzigzag(in.tick());
+        long tickChange = unzigzag(in.tick());
+        long tick = baseline.tick() + tickChange;
+        float tickSeconds = DEFAULT_TICK_SECONDS, gravity = DEFAULT_GRAVITY;
+        if (in.bits(1, "the defaults flag") == 0) {
+            tickSeconds = real((int) in.bits(32, "the tick seconds"));
+            gravity = real((int) in.bits(32, "the gravity"));
+        }
         int count = in.count("the pawn count");
-        if ((long) count * 3 > in.bitsLeft()) {
+        if ((long) count * 2 > in.bitsLeft()) {
             throw in.error(count + " pawns cannot fit in the " + in.bitsLeft() + " bit(s) left");
+        }
+        long[] dictionary = new long[0];
+        int[] order = new int[PAWN_WORDS];
+        if (count > 0) {
+            int size = in.count("the mask dictionary size");
+            if ((long) size * (FIRST_MASK_BITS + 1) > in.bitsLeft()) {
+                throw in.error(size + " masks cannot fit in the " + in.bitsLeft() + " bit(s) left");
+            }
+            dictionary = new long[size];
+            long used = 0;
+            for (int d = 0; d < size; d++) {
+                dictionary[d] = in.bits(FIRST_MASK_BITS, "mask " + d);
+                if (in.bits(1, "mask " + d) == 1) {
+                    dictionary[d] |= in.bits(PAWN_WORDS - FIRST_MASK_BITS, "mask " + d) << FIRST_MASK_BITS;
+                }
+                used |= dictionary[d];
+            }
+            for (int w = 0; w < PAWN_WORDS; w++) {
+                if ((used & 1L << w) != 0) {
+                    order[w] = (int) in.bits(5, "word " + w + "'s code");
+                }
+            }
         }
         PawnState[] baseBySlot = bySlot(baseline);
         List<PawnState> pawns = new ArrayList<>(count);
@@ -245,8 +402,11 @@ public final class SnapshotDelta {
             if (slot >= Universe.MAX_SLOTS) {
                 throw in.error("pawn " + i + " is in slot " + slot + ", beyond the last (" + (Universe.MAX_SLOTS - 1) + ")");
             }
-            int tag = (int) in.bits(2, "pawn " + i + " tag");
-            if (tag == 1) {
+            long entry = in.expGolomb(0, "pawn " + i + " mask");
+            if (entry > dictionary.length) {
+                throw in.error("pawn " + i + " names mask " + entry + ", the dictionary has " + dictionary.length);
+            }
+            if (entry == dictionary.length) {
                 in.align();
                 ByteBuffer b = in.byteView();
                 PawnState p = SnapshotCodec.decodePawn(b, i, true);
@@ -257,29 +417,23 @@ public final class SnapshotDelta {
                 pawns.add(p);
                 continue;
             }
-            if (tag == 3) {
-                throw in.error("pawn " + i + " tag 3 means nothing");
-            }
             PawnState b = baseBySlot[(int) slot];
             if (b == null) {
                 throw in.error("pawn " + i + " keeps or changes slot " + slot + ", which the baseline has no pawn in");
             }
-            if (tag == 0) {
-                pawns.add(b);
-                continue;
-            }
-            long mask = in.bits(FIRST_MASK_BITS, "pawn " + i + " mask");
-            if (in.bits(1, "pawn " + i + " mask") == 1) {
-                mask |= in.bits(PAWN_WORDS - FIRST_MASK_BITS, "pawn " + i + " mask") << FIRST_MASK_BITS;
-            }
-            int[] w = new int[PAWN_WORDS];
-            int[] was = pawnWords(b);
+            long mask = dictionary[(int) entry]; // 0: every word is its reference (standing still, or moving as predicted)
+            int[] was = pawnWords(b), w = new int[PAWN_WORDS];
             for (int k = 0; k < PAWN_WORDS; k++) {
-                if (k == LOOK_YAW) { // the look's references come from the input just decoded
-                    was[LOOK_YAW] = bits(w[0] * (360f / 65536f));
-                    was[LOOK_PITCH] = bits(w[1] * (90f / 16384f));
+                int ref = reference(k, was, w, tickChange, tickSeconds, gravity);
+                if ((mask & 1L << k) == 0) {
+                    w[k] = ref;
+                } else {
+                    long z = in.expGolomb(order[k], "pawn " + i + " word " + k) + 1;
+                    if (z > 0xffff_ffffL) {
+                        throw in.error("pawn " + i + " word " + k + " changes by more than 32 bits");
+                    }
+                    w[k] = ref + unzigzag((int) z);
                 }
-                w[k] = (mask & 1L << k) != 0 ? was[k] + unzigzag(in.diff("pawn " + i + " word " + k)) : was[k];
             }
             pawns.add(pawnFromWords(b, w, in, i));
         }
@@ -331,14 +485,14 @@ public final class SnapshotDelta {
 
     private static PawnState pawnFromWords(PawnState base, int[] w, Reader in, int i) {
         var m = new org.digitalheaven.physics.CharacterMotion();
-        m.setPosition(new Vec3(real(w[4]), real(w[7]), real(w[5])));
-        m.setVelocity(new Vec3(real(w[2]), real(w[8]), real(w[3])));
+        m.setPosition(new Vec3(real(w[POS_X]), real(w[POS_Y]), real(w[POS_Z])));
+        m.setVelocity(new Vec3(real(w[VEL_X]), real(w[VEL_Y]), real(w[VEL_Z])));
         m.setYaw(real(w[LOOK_YAW]));
         m.setPitch(real(w[LOOK_PITCH]));
         m.setFlags(w[12]);
         m.setEyeHeight(real(w[13]));
         m.setGroundNormal(new Vec3(real(w[14]), real(w[15]), real(w[16])));
-        m.setTicksSinceGrounded(w[6]);
+        m.setTicksSinceGrounded(w[AIR_TICKS]);
         if (w[9] >>> 24 != 0 || w[0] >>> 16 != 0) {
             throw in.error("pawn " + i + " input has bits beyond its fields");
         }
@@ -422,6 +576,19 @@ public final class SnapshotDelta {
             if (length > 1) {
                 bits(z, length - 1);
             }
+        }
+
+        /** {@code u} (below 2^32) in Exp-Golomb order {@code k}: as many zero bits as {@code u + 2^k} has bits beyond k + 1, then it. */
+        void expGolomb(long u, int k) {
+            long x = u + (1L << k);
+            int n = 64 - Long.numberOfLeadingZeros(x);
+            bits(0, n - k - 1);
+            bits(x, n);
+        }
+
+        static int expGolombLength(long u, int k) {
+            int n = 64 - Long.numberOfLeadingZeros(u + (1L << k));
+            return 2 * n - k - 1;
         }
 
         /** A nonzero zigzag difference: its bit length less one in 5 bits, then the bits below its top one. */
@@ -508,6 +675,19 @@ public final class SnapshotDelta {
                 throw error(what + " " + v + " is not a count");
             }
             return (int) v;
+        }
+
+        /** {@link Bits#expGolomb}'s number: below 2^32 + 2^31, so at most 33 bits after the zeros. */
+        long expGolomb(int k, String what) {
+            int zeros = 0;
+            while (bits(1, what) == 0) {
+                if (++zeros > 33 - k - 1) {
+                    throw error(what + " has more leading zero bits than any 32-bit difference needs");
+                }
+            }
+            int n = zeros + k + 1;
+            long x = 1L << (n - 1) | (n > 1 ? bits(n - 1, what) : 0);
+            return x - (1L << k);
         }
 
         int diff(String what) {

@@ -43,7 +43,11 @@ class SnapshotDeltaTest {
     }
 
     private static void assertRoundTrip(Snapshot base, Snapshot target, String what) {
-        byte[] delta = SnapshotDelta.encode(base, target);
+        assertRoundTrip(base, target, 1 / 60f, SnapshotDelta.DEFAULT_GRAVITY, what);
+    }
+
+    private static void assertRoundTrip(Snapshot base, Snapshot target, float tickSeconds, float gravity, String what) {
+        byte[] delta = SnapshotDelta.encode(base, target, tickSeconds, gravity);
         Snapshot back = SnapshotDelta.decode(base, delta);
         assertArrayEquals(SnapshotCodec.encode(target), SnapshotCodec.encode(back), what);
         assertEquals(target.hash(), back.hash(), what);
@@ -64,7 +68,7 @@ class SnapshotDeltaTest {
                         joinsOrLeaves++;
                     }
                     if (age == 3) {
-                        deltaBytes += SnapshotDelta.encode(base, target).length;
+                        deltaBytes += SnapshotDelta.encode(base, target, 1 / 60f, SnapshotDelta.DEFAULT_GRAVITY).length;
                         fullBytes += SnapshotCodec.encode(target).length;
                     }
                 }
@@ -76,17 +80,49 @@ class SnapshotDeltaTest {
         }
     }
 
+    /**
+     * A pawn with its velocity set, its position moved from {@code from}'s as the delta predicts it
+     * (across: the velocity ramping from the old to the new over {@code ticks} ticks of 1/60 s, each tick
+     * adding the new velocity; up and down: the trapezoid rule), and its look where its input puts it
+     * (as the mover leaves it).
+     */
+    private static PawnState coasting(PawnState from, org.digitalheaven.physics.Vec3 velocity, long ticks) {
+        var m = from.motion().copy();
+        m.setVelocity(velocity);
+        m.setYaw(from.lastInput().yawDegrees());
+        m.setPitch(from.lastInput().pitchDegrees());
+        var p = from.motion().position();
+        var v0 = from.motion().velocity();
+        float before = (float) (ticks - 1), after = (float) (ticks + 1), halfTick = 0.5f * (1 / 60f);
+        m.setPosition(new org.digitalheaven.physics.Vec3(p.x() + (v0.x() * before + velocity.x() * after) * halfTick,
+                p.y() + (v0.y() + velocity.y()) * (0.5f * (float) ticks * (1 / 60f)),
+                p.z() + (v0.z() * before + velocity.z() * after) * halfTick));
+        return new PawnState(from.slot(), from.wireId(), from.name(), m, from.lastInput(), from.override());
+    }
+
     @Test
-    void anUnchangedWorldCostsThreeBitsPerPawnAndNothingPerObject() throws Exception {
+    void pawnsStandingStillOrMovingAsPredictedCostTwoBitsEachAndUnmovedObjectsNothing() throws Exception {
         Snapshot s = play("doors", 200).get(199);
         assertTrue(s.pawns().size() >= 5 && s.objects().size() >= 5, s.pawns().size() + " pawns, " + s.objects().size() + " objects");
-        Snapshot later = new Snapshot(s.tick() + 3, s.pawns(), s.objects());
-        byte[] delta = SnapshotDelta.encode(s, later);
-        // tick change 7 + 3 bits, pawn count 6 + 2 or 3, per pawn "next slot" and a zero tag (3 bits; the slots
-        // here are consecutive from 0), the object mode and a zero change count 1 + 6
-        long bits = 10 + 6 + (64 - Long.numberOfLeadingZeros(s.pawns().size()) - 1) + 3L * s.pawns().size() + 7;
+        List<PawnState> still = new ArrayList<>(), later = new ArrayList<>();
+        var run = new org.digitalheaven.physics.Vec3(3, 0, -1);
+        for (PawnState p : s.pawns()) {
+            // half stand where they stood; half coast on at a steady velocity, exactly where the trapezoid rule puts them
+            PawnState before = coasting(p, p.slot() % 2 == 0 ? org.digitalheaven.physics.Vec3.ZERO : run, 0);
+            still.add(before);
+            later.add(p.slot() % 2 == 0 ? before : coasting(before, run, 3));
+        }
+        Snapshot base = new Snapshot(s.tick(), still, s.objects()), target = new Snapshot(s.tick() + 3, later, s.objects());
+        assertTrue(!java.util.Arrays.equals(SnapshotCodec.encode(new Snapshot(target.tick(), base.pawns(), base.objects())),
+                SnapshotCodec.encode(target)), "half the pawns moved");
+        byte[] delta = SnapshotDelta.encode(base, target, 1 / 60f, SnapshotDelta.DEFAULT_GRAVITY);
+        // tick change 7 + 2 bits, the defaults flag 1 (1/60 s, default gravity), pawn count 6 + 2 or 3, a
+        // dictionary of one mask (6 + 11: mask 0, every word as predicted; no word code follows), per pawn "next slot" and mask 0 (2 bits;
+        // the slots here are consecutive from 0), the object mode and a zero change count 1 + 6
+        int n = s.pawns().size();
+        long bits = 9 + 1 + 6 + (64 - Long.numberOfLeadingZeros(n) - 1) + 6 + 11 + 2L * n + 7;
         assertEquals((bits + 7) / 8, delta.length);
-        assertRoundTrip(s, later, "unchanged");
+        assertRoundTrip(base, target, "still and coasting");
     }
 
     private static Snapshot sortedUnique(Snapshot s) {
@@ -138,7 +174,12 @@ class SnapshotDeltaTest {
                 }
                 target = new Snapshot(base.tick() + r.nextInt(100) - 50, pawns, objects);
             }
-            assertRoundTrip(base, target, "case " + c);
+            if (c % 3 == 0) {
+                assertRoundTrip(base, target, "case " + c);
+            } else { // any tick and gravity, NaN and infinities included: the predictions change, the result may not
+                float dt = c % 3 == 1 ? r.nextFloat() : Float.intBitsToFloat(r.nextInt());
+                assertRoundTrip(base, target, dt, Float.intBitsToFloat(r.nextInt()), "case " + c + " dt " + dt);
+            }
         }
     }
 
@@ -150,7 +191,7 @@ class SnapshotDeltaTest {
         for (int c = 0; c < 20_000; c++) {
             int t = 1 + r.nextInt(snaps.size() - 1);
             Snapshot base = snaps.get(Math.max(0, t - 1 - r.nextInt(40)));
-            byte[] d = SnapshotDelta.encode(base, snaps.get(t));
+            byte[] d = SnapshotDelta.encode(base, snaps.get(t), 1 / 60f, SnapshotDelta.DEFAULT_GRAVITY);
             switch (r.nextInt(4)) {
                 case 0 -> d[r.nextInt(d.length)] ^= (byte) (1 << r.nextInt(8));
                 case 1 -> d = java.util.Arrays.copyOf(d, r.nextInt(d.length));

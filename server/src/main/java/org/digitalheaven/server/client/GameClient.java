@@ -173,7 +173,7 @@ public final class GameClient implements AutoCloseable {
                 latestNumber = m.number();
             }
             latest = s;
-            latestTick = m.serverTick();
+            latestTick = s.tick();
             snapshotsApplied.incrementAndGet();
             if (m.isDelta()) {
                 deltasApplied.incrementAndGet();

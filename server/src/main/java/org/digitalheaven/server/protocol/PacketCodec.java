@@ -91,9 +91,12 @@ public final class PacketCodec {
             return finish(b);
         }
         if (p instanceof SnapshotMessage s) {
-            ByteBuffer b = start(p, 8 + 4 + 4 + 4 + 4 + 4 + (long) s.snapshot().length);
-            b.putLong(s.serverTick()).putInt((int) s.lastInputSequence()).putInt((int) s.number()).putInt((int) s.baseline())
-                    .putInt(s.check()).putInt(s.snapshot().length).put(s.snapshot());
+            if (s.snapshot().length > 0xffff) {
+                throw new IllegalArgumentException("SnapshotMessage payload of " + s.snapshot().length + " bytes exceeds 65535");
+            }
+            ByteBuffer b = start(p, 4 + 4 + 1 + 4 + 2 + (long) s.snapshot().length);
+            b.putInt((int) s.lastInputSequence()).putInt((int) s.number()).put((byte) s.baselineAge()).putInt(s.check())
+                    .putShort((short) s.snapshot().length).put(s.snapshot());
             return finish(b);
         }
         if (p instanceof KeepAlive k) {
@@ -225,12 +228,15 @@ public final class PacketCodec {
     }
 
     private static SnapshotMessage snapshot(Reader r) throws MalformedPacketException {
-        long tick = r.i64("server tick");
         long lastInput = r.u32("last input sequence");
         long number = r.u32("number");
-        long baseline = r.u32("baseline");
+        int age = r.u8("baseline age");
         int check = r.i32("check");
-        return new SnapshotMessage(tick, lastInput, number, baseline, check, r.blob("snapshot"));
+        if (age != 0 && number == 0) {
+            throw new MalformedPacketException("SnapshotMessage number 0 cannot be a delta");
+        }
+        return new SnapshotMessage(lastInput, number, age == 0 ? 0 : SnapshotMessage.minus(number, age), check,
+                r.blob16("snapshot"));
     }
 
     /** Bounds-checked little-endian reads; every failure names the packet, the field and the offset. */
@@ -308,6 +314,15 @@ public final class PacketCodec {
         }
 
         /** An i32 length and that many bytes. The length is checked before the array exists. */
+        /** Bytes with a {@code u16} length before them. */
+        byte[] blob16(String field) throws MalformedPacketException {
+            int length = u16(field + " length");
+            checkFits(length, field);
+            byte[] out = new byte[length];
+            b.get(out);
+            return out;
+        }
+
         byte[] blob(String field) throws MalformedPacketException {
             int length = i32(field + " length");
             if (length < 0) {

@@ -74,9 +74,9 @@ class PacketCodecTest {
                 PacketCodec.encode(new Inputs(9, 0xffff_ffffL, List.of(new PlayerInput(5, 127, -127, 0x4000, -16384)))));
         assertArrayEquals(bytes("44 48 03 04 02 07 00 00 00 3c 00 01 00 00 00 aa 02 00 00 00 bb cc"),
                 PacketCodec.encode(new Accept(2, 7, 60, new byte[] {(byte) 0xaa}, new byte[] {(byte) 0xbb, (byte) 0xcc})));
-        // tick 1, last input 2, number 5, baseline 4, check 0x11223344, an empty payload
-        assertArrayEquals(bytes("44 48 03 07 01 00 00 00 00 00 00 00 02 00 00 00 05 00 00 00 04 00 00 00 44 33 22 11 00 00 00 00"),
-                PacketCodec.encode(new SnapshotMessage(1, 2, 5, 4, 0x11223344, new byte[0])));
+        // last input 2, number 5, baseline 4 (one back), check 0x11223344, a payload of two bytes
+        assertArrayEquals(bytes("44 48 03 07 02 00 00 00 05 00 00 00 01 44 33 22 11 02 00 aa bb"),
+                PacketCodec.encode(new SnapshotMessage(2, 5, 4, 0x11223344, new byte[] {(byte) 0xaa, (byte) 0xbb})));
         assertArrayEquals(bytes("44 48 03 05 03 02 00 6e 6f"), PacketCodec.encode(new Reject(Reject.BAD_NAME, "no")));
         assertArrayEquals(bytes("44 48 03 0a 03 00 73 61 79"), PacketCodec.encode(new Command("say")));
     }
@@ -128,8 +128,10 @@ class PacketCodecTest {
         MalformedPacketException huge = malformed(bytes(head + "ff ff ff 7f 00 00"));
         assertTrue(huge.getMessage().contains("world settings length 2147483647 exceeds the 2 byte(s) left"), huge.getMessage());
         assertTrue(malformed(bytes(head + "ff ff ff ff 00 00")).getMessage().contains("length -1 is negative"));
-        assertTrue(malformed(bytes("44 48 03 07 00 00 00 00 00 00 00 00 00 00 00 00 00 00 00 00 00 00 00 00 00 00 00 00 00 00 00 80"))
-                .getMessage().contains("snapshot length -2147483648 is negative"));
+        assertTrue(malformed(bytes("44 48 03 07 00 00 00 00 00 00 00 00 05 00 00 00 00 00 00"))
+                .getMessage().contains("number 0 cannot be a delta"));
+        assertTrue(malformed(bytes("44 48 03 07 00 00 00 00 01 00 00 00 00 00 00 00 00 ff ff 00"))
+                .getMessage().contains("snapshot length 65535 exceeds the 1 byte(s) left"));
         assertTrue(malformed(bytes("44 48 03 0b ff ff 61")).getMessage().contains("text length 65535 exceeds the 1 byte(s) left"));
     }
 
@@ -158,10 +160,14 @@ class PacketCodecTest {
         assertThrows(IllegalArgumentException.class, () -> new Inputs(0, SamplePackets.inputs(17)));
         assertThrows(IllegalArgumentException.class, () -> new Inputs(-1, SamplePackets.inputs(1)));
         assertThrows(IllegalArgumentException.class, () -> new Inputs(1L << 32, SamplePackets.inputs(1)));
-        assertThrows(IllegalArgumentException.class, () -> new SnapshotMessage(0, -1, 1, 0, 0, new byte[0]));
-        assertThrows(IllegalArgumentException.class, () -> new SnapshotMessage(0, 0, 1L << 32, 0, 0, new byte[0]));
-        assertThrows(IllegalArgumentException.class, () -> new SnapshotMessage(0, 0, 1, -1, 0, new byte[0]));
-        assertThrows(IllegalArgumentException.class, () -> new SnapshotMessage(0, 0, 7, 7, 0, new byte[0]), "a delta against itself");
+        assertThrows(IllegalArgumentException.class, () -> new SnapshotMessage(-1, 1, 0, 0, new byte[0]));
+        assertThrows(IllegalArgumentException.class, () -> new SnapshotMessage(0, 1L << 32, 0, 0, new byte[0]));
+        assertThrows(IllegalArgumentException.class, () -> new SnapshotMessage(0, 1, -1, 0, new byte[0]));
+        assertThrows(IllegalArgumentException.class, () -> new SnapshotMessage(0, 7, 7, 0, new byte[0]), "a delta against itself");
+        assertThrows(IllegalArgumentException.class, () -> new SnapshotMessage(0, 300, 44, 0, new byte[0]), "256 back");
+        assertThrows(IllegalArgumentException.class, () -> new SnapshotMessage(0, 7, 9, 0, new byte[0]), "a newer baseline");
+        assertEquals(255, new SnapshotMessage(0, 300, 45, 0, new byte[0]).baselineAge());
+        assertEquals(2, new SnapshotMessage(0, 1, 0xffff_fffeL, 0, new byte[0]).baselineAge(), "across the wrap, which skips 0");
         assertThrows(IllegalArgumentException.class, () -> new Inputs(1L << 32, 0, SamplePackets.inputs(1)));
         assertThrows(IllegalArgumentException.class, () -> new Accept(256, 0, 60, new byte[0], new byte[0]));
         assertThrows(IllegalArgumentException.class, () -> new Accept(0, 0, 0, new byte[0], new byte[0]));
