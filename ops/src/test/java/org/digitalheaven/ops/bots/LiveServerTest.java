@@ -73,6 +73,68 @@ class LiveServerTest {
         }
     }
 
+    /**
+     * {@code dh-host bots} in a process of its own: 32 bots connect over UDP to this server, {@code status}
+     * shows 32 players, and they get their snapshots as deltas against what they acknowledged.
+     */
+    @Test
+    void thirtyTwoBotsFromASecondProcessAreThirtyTwoPlayersOnStatus() throws Exception {
+        start(40);
+        int port = ((java.net.InetSocketAddress) server.localAddress()).getPort();
+        Process bots = new ProcessBuilder("java", "-cp", System.getProperty("java.class.path"), org.digitalheaven.ops.Host.class.getName(),
+                "bots", "--connect", "127.0.0.1:" + port, "--count", "32", "--style", "human").redirectErrorStream(true).start();
+        List<String> lines = new java.util.concurrent.CopyOnWriteArrayList<>();
+        Thread reader = new Thread(() -> {
+            try (var out = new java.io.BufferedReader(new java.io.InputStreamReader(bots.getInputStream(),
+                    java.nio.charset.StandardCharsets.UTF_8))) {
+                String line;
+                while ((line = out.readLine()) != null) {
+                    lines.add(line);
+                }
+            } catch (java.io.IOException e) {
+                lines.add("read failed: " + e);
+            }
+        });
+        reader.start();
+        try {
+            long deadline = System.nanoTime() + 60_000_000_000L;
+            while (lines.stream().noneMatch(l -> l.contains("32 bot(s) connected to /127.0.0.1:" + port)) && System.nanoTime() < deadline
+                    && bots.isAlive()) {
+                Thread.sleep(100);
+            }
+            assertTrue(lines.stream().anyMatch(l -> l.contains("32 bot(s) connected to")), lines.toString());
+            Thread.sleep(2_000);
+            var registry = org.digitalheaven.console.CommandRegistry.standard(server, List.of());
+            List<String> status = onGameThread(() -> {
+                List<String> replies = new ArrayList<>();
+                registry.execute(new org.digitalheaven.server.CommandSource() {
+                    @Override
+                    public String name() {
+                        return "test";
+                    }
+
+                    @Override
+                    public org.digitalheaven.server.Authority authority() {
+                        return org.digitalheaven.server.Authority.ADMIN;
+                    }
+
+                    @Override
+                    public void reply(String text) {
+                        replies.add(text);
+                    }
+                }, "status");
+                return replies;
+            });
+            assertTrue(status.contains("players 32/40"), status.toString());
+            long sent = onGameThread(server::snapshotsSent), deltas = onGameThread(server::deltaSnapshotsSent);
+            assertTrue(deltas * 2 > sent, "most snapshots went as deltas: " + deltas + " of " + sent + "; " + status);
+        } finally {
+            bots.destroy();
+            bots.waitFor(10, TimeUnit.SECONDS);
+            reader.join(5_000);
+        }
+    }
+
     @Test
     void sixteenBotsOverUdpMoveForTenSeconds() throws Exception {
         start(16);
