@@ -142,23 +142,7 @@ class DeltaSnapshotDeliveryTest {
     }
 
     private GameClient connect(String name, BadNetwork bad) throws Exception {
-        GameClient c = new GameClient(bad, server.localAddress(), name);
-        Exception[] failure = new Exception[1];
-        Thread t = new Thread(() -> {
-            try {
-                c.connect(10_000);
-            } catch (Exception e) {
-                failure[0] = e;
-            }
-        });
-        t.start();
-        while (t.isAlive()) {
-            server.tickOnce();
-            Thread.sleep(1);
-        }
-        if (failure[0] != null) {
-            throw failure[0];
-        }
+        GameClient c = TestClients.join(server, bad, name);
         clients.add(c);
         return c;
     }

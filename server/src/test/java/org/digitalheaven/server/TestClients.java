@@ -14,7 +14,12 @@ final class TestClients {
      * done (joins happen at tick boundaries). Rethrows the client's failure, such as a reject.
      */
     static GameClient join(GameServer server, LoopbackNetwork net, String name) throws Exception {
-        GameClient c = new GameClient(net.endpoint(), server.localAddress(), name);
+        return join(server, net.endpoint(), name);
+    }
+
+    /** {@link #join(GameServer, LoopbackNetwork, String)} over a transport of the test's (a lossy one, say). */
+    static GameClient join(GameServer server, org.digitalheaven.server.net.Transport transport, String name) throws Exception {
+        GameClient c = new GameClient(transport, server.localAddress(), name);
         Exception[] failure = new Exception[1];
         Thread t = new Thread(() -> {
             try {
