@@ -91,7 +91,7 @@ public final class Host implements Callable<Integer> {
     @Option(names = "--bot-style", paramLabel = "wander|human", defaultValue = "wander",
             description = "How the bots move: wander (straight at a waypoint, twitching) or human (a hand on a mouse and"
                     + " keys pressed at human rates; what recordings of people cost is measured with it).")
-    String botStyle;
+    String botStyle = "wander"; // the same default without picocli (FastStart), as FastStartTest checks
 
     @Option(names = "--home", paramLabel = "DIR",
             description = "Server home: server.properties, demos/, pallets/, console history.")
@@ -144,6 +144,21 @@ public final class Host implements Callable<Integer> {
         PrintWriter safeOut = new PrintWriter(PrintableText.writer(out), true);
         PrintWriter safeErr = new PrintWriter(PrintableText.writer(err), true);
         try {
+            if (FastStart.version(args)) {
+                for (String line : EngineVersion.current().getVersion()) {
+                    safeOut.println(line);
+                }
+                return CommandLine.ExitCode.OK;
+            }
+            Host replay = FastStart.demo(args);
+            if (replay != null) {
+                try {
+                    return replay.replay(safeOut, safeErr);
+                } catch (RuntimeException e) { // as picocli reports a command's failure: the trace, exit 1
+                    e.printStackTrace(safeErr);
+                    return CommandLine.ExitCode.SOFTWARE;
+                }
+            }
             return commandLine().setOut(safeOut).setErr(safeErr).execute(args);
         } finally {
             safeOut.flush();
@@ -155,9 +170,11 @@ public final class Host implements Callable<Integer> {
         return new CommandLine(new Host()).setColorScheme(CommandLine.Help.defaultColorScheme(CommandLine.Help.Ansi.OFF));
     }
 
-    /** {@code --demo}: the headless replay. Exit 0 all checkpoints matched, 3 diverged, 2 unreadable. */
-    private int replay(PrintWriter err) {
-        PrintWriter out = spec.commandLine().getOut();
+    /**
+     * {@code --demo}: the headless replay. Exit 0 all checkpoints matched, 3 diverged, 2 unreadable. Reached through
+     * picocli or, for the plain forms, straight from {@link FastStart}: it reads only the option fields.
+     */
+    int replay(PrintWriter out, PrintWriter err) {
         List<Path> search = ServerHome.resolveDefault(home).palletSearchPath(pallets);
         if (map != null && !map.endsWith(".map")) {
             err.println("dh-host --demo: --map takes a .map file here (the demo names its own map); got " + map);
@@ -238,7 +255,7 @@ public final class Host implements Callable<Integer> {
     public Integer call() throws Exception {
         PrintWriter err = spec.commandLine().getErr();
         if (demo != null) {
-            return replay(err);
+            return replay(spec.commandLine().getOut(), err);
         }
         if (from != null || until != null || !demoLog.isEmpty() || salvage || json) {
             err.println("dh-host: " + (from != null ? "--from" : until != null ? "--until" : salvage ? "--salvage" : json ? "--json"
