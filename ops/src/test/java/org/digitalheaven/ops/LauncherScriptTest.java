@@ -426,29 +426,49 @@ class LauncherScriptTest {
             assertEquals(1, javaCalls().size(), "no training run: " + javaCalls());
         }
 
+        private static final String C1 = "ARG:-XX:TieredStopAtLevel=1\nARG:-jar\n", C2 = "ARG:-jar\n";
+
         @Test
-        void shortDemosReplayWithC1OnlyAndLongOnesWithC2() throws Exception {
+        void theWorkOfADemoChoosesC1OnlyOrC2() throws Exception {
             Files.createDirectories(jar.getParent());
             Files.writeString(jar, "");
+            // The cut is 400,000 pawn-ticks on a small map: 14 minutes of eight players on arena.
+            Files.write(tmp.resolve("elsewhere/a.dh-demo"), demo(18_000, 8, ARENA_MANIFEST));
+            assertTrue(dhHost("--demo", "a.dh-demo").out().startsWith(C1), "5 minutes of 8 on arena is short");
+            Files.write(tmp.resolve("elsewhere/a.dh-demo"), demo(18_000, 32, ARENA_MANIFEST));
+            assertTrue(dhHost("--demo", "a.dh-demo").out().startsWith(C2), "5 minutes of 32 on arena is long");
+            Files.write(tmp.resolve("elsewhere/a.dh-demo"), demo(72_000, 8, ARENA_MANIFEST));
+            assertTrue(dhHost("--demo", "a.dh-demo").out().startsWith(C2), "20 minutes of 8 on arena is long");
+            // A big map costs more a pawn-tick: e1m1's manifest is 12,527 bytes (1,257 brushes).
+            Files.write(tmp.resolve("elsewhere/a.dh-demo"), demo(1_800, 8, 12_527));
+            assertTrue(dhHost("--demo=a.dh-demo").out().startsWith(C1), "30 s of 8 on e1m1 is short");
+            Files.write(tmp.resolve("elsewhere/a.dh-demo"), demo(18_000, 8, 12_527));
+            assertTrue(dhHost("--demo", "a.dh-demo").out().startsWith(C2), "5 minutes of 8 on e1m1 is long");
+            Files.write(tmp.resolve("elsewhere/a.dh-demo"), demo(18_000, 8, 0));
+            assertTrue(dhHost("--demo", "a.dh-demo").out().startsWith(C1), "without a manifest the map counts as small");
+            // Files that do not say: a version 1 file counts 24 bytes a pawn-tick, anything else 2.4.
             Path small = tmp.resolve("elsewhere/small.dh-demo");
             Files.write(small, new byte[1000]);
+            assertTrue(dhHost("--demo", "small.dh-demo").out().startsWith(C1));
+            assertTrue(dhHost("--demo=small.dh-demo", "--until", "5").out().startsWith(C1));
             Path big = tmp.resolve("elsewhere/big.dh-demo");
             try (var f = new java.io.RandomAccessFile(big.toFile(), "rw")) {
                 f.setLength(3L << 20);
             }
-            assertTrue(dhHost("--demo", "small.dh-demo").out().startsWith("ARG:-XX:TieredStopAtLevel=1\nARG:-jar\n"));
-            assertTrue(dhHost("--demo=small.dh-demo", "--until", "5").out().startsWith("ARG:-XX:TieredStopAtLevel=1\n"));
-            assertTrue(dhHost("--demo", "big.dh-demo").out().startsWith("ARG:-jar\n"), "a long demo keeps C2");
-            // The cut is about three minutes of eight players: 256 KiB in the compact format, 2 MiB in version 1.
-            Path compact = tmp.resolve("elsewhere/compact.dh-demo");
-            Files.write(compact, demoOf(2, 300 << 10));
-            assertTrue(dhHost("--demo", "compact.dh-demo").out().startsWith("ARG:-jar\n"), "300 KiB of version 2 is long");
+            assertTrue(dhHost("--demo", "big.dh-demo").out().startsWith(C2), "3 MiB that says nothing is long");
+            Files.write(tmp.resolve("elsewhere/compact.dh-demo"), demoOf(2, 600 << 10));
+            assertTrue(dhHost("--demo", "compact.dh-demo").out().startsWith(C1), "600 KiB of version 2 without an End is short");
+            Files.write(tmp.resolve("elsewhere/compact.dh-demo"), demoOf(2, 1200 << 10));
+            assertTrue(dhHost("--demo", "compact.dh-demo").out().startsWith(C2), "1.2 MiB of version 2 without an End is long");
             Path old = tmp.resolve("elsewhere/old.dh-demo");
-            Files.write(old, demoOf(1, 300 << 10));
-            assertTrue(dhHost("--demo", "old.dh-demo").out().startsWith("ARG:-XX:TieredStopAtLevel=1\n"),
-                    "300 KiB of version 1 is short");
-            assertTrue(dhHost("--demo", "missing.dh-demo").out().startsWith("ARG:-jar\n"), "dh-host says what is missing");
-            assertTrue(dhHost("--map", "small.dh-demo").out().startsWith("ARG:-jar\n"), "only --demo counts");
+            Files.write(old, demoOf(1, 3 << 20));
+            assertTrue(dhHost("--demo", "old.dh-demo").out().startsWith(C1), "3 MiB of version 1 is short");
+            try (var f = new java.io.RandomAccessFile(old.toFile(), "rw")) {
+                f.setLength(12L << 20);
+            }
+            assertTrue(dhHost("--demo", "old.dh-demo").out().startsWith(C2), "12 MiB of version 1 is long");
+            assertTrue(dhHost("--demo", "missing.dh-demo").out().startsWith(C2), "dh-host says what is missing");
+            assertTrue(dhHost("--map", "small.dh-demo").out().startsWith(C2), "only --demo counts");
             Map<String, String> env = env();
             env.put("JAVA_OPTS", "-XX:-TieredCompilation");
             assertTrue(dhHost(env, "--demo", "small.dh-demo").out().startsWith("ARG:-XX:-TieredCompilation\nARG:-jar\n"),
@@ -459,32 +479,53 @@ class LauncherScriptTest {
         void aSeekOrAnUntilCountsOnlyTheStretchItReplays() throws Exception {
             Files.createDirectories(jar.getParent());
             Files.writeString(jar, "");
-            // A real version 2 demo (the arena golden: ticks 0 to 1200) grown to 600 KiB by filler between
-            // its Header and its End: long enough for C2 as a whole, its last 100 ticks a twelfth of it.
+            byte[] twenty = demo(72_000, 8, ARENA_MANIFEST); // 20 minutes of 8 on arena: long as a whole
+            Files.write(tmp.resolve("elsewhere/long.dh-demo"), twenty);
+            assertTrue(dhHost("--demo", "long.dh-demo").out().startsWith(C2), "the whole file is long");
+            assertTrue(dhHost("--demo", "long.dh-demo", "--from", "68400").out().startsWith(C1), "its last minute is short");
+            assertTrue(dhHost("--demo=long.dh-demo", "--from=68400").out().startsWith(C1));
+            assertTrue(dhHost("--demo", "long.dh-demo", "--until", "3600").out().startsWith(C1), "so is its first");
+            assertTrue(dhHost("--demo", "long.dh-demo", "--from", "0").out().startsWith(C2));
+            assertTrue(dhHost("--demo", "long.dh-demo", "--from", "6000", "--until", "66000").out().startsWith(C2),
+                    "most of it is long");
+            // Without an End (a file cut off while recording) the stretch is unknown: its size decides.
+            Files.write(tmp.resolve("elsewhere/cut.dh-demo"), java.util.Arrays.copyOf(twenty, twenty.length - 1));
+            assertTrue(dhHost("--demo", "cut.dh-demo", "--from", "68400").out().startsWith(C2));
+            // Junk where the numbers are, or in the options, never stops the launcher: Java says what is wrong.
+            Files.write(tmp.resolve("elsewhere/junk.dh-demo"), demoOf(2, 1200 << 10));
+            assertTrue(dhHost("--demo", "junk.dh-demo", "--from", "68400").out().startsWith(C2));
+            assertTrue(dhHost("--demo", "long.dh-demo", "--from", "-5").out().startsWith(C2));
+            assertTrue(dhHost("--demo", "long.dh-demo", "--until", "x1").out().startsWith(C2));
+        }
+
+        /** Arena's manifest, as this build records it (demo/FORMAT.md). */
+        private static final int ARENA_MANIFEST = 550;
+
+        /**
+         * A version 2 demo as the launcher sees it: the arena golden's Header, a Manifest of {@code manifestBytes}
+         * (none when 0), segments as many bytes as {@code pawns} players make in its ticks (5 bytes a tick and 1.8 a
+         * pawn-tick, as recordings measure), and the golden's End saying the last tick is {@code lastTick} (the
+         * golden starts at 0). The launcher reads only sizes and these numbers; the checks are Java's business.
+         */
+        private static byte[] demo(long lastTick, int pawns, int manifestBytes) throws IOException {
             byte[] golden;
             try (var in = LauncherScriptTest.class.getResourceAsStream("/demos/golden-arena.dh-demo")) {
                 golden = in.readAllBytes();
             }
-            int headerEnd = 8 + 13 + java.nio.ByteBuffer.wrap(golden, 9, 4).order(java.nio.ByteOrder.LITTLE_ENDIAN).getInt();
-            byte[] grown = new byte[600 << 10];
-            System.arraycopy(golden, 0, grown, 0, headerEnd);
-            System.arraycopy(golden, golden.length - 29, grown, grown.length - 29, 29);
-            Files.write(tmp.resolve("elsewhere/long.dh-demo"), grown);
-            String c1 = "ARG:-XX:TieredStopAtLevel=1\n", c2 = "ARG:-jar\n";
-            assertTrue(dhHost("--demo", "long.dh-demo").out().startsWith(c2), "the whole file is long");
-            assertTrue(dhHost("--demo", "long.dh-demo", "--from", "1100").out().startsWith(c1), "its last 100 ticks are short");
-            assertTrue(dhHost("--demo=long.dh-demo", "--from=1100").out().startsWith(c1));
-            assertTrue(dhHost("--demo", "long.dh-demo", "--until", "100").out().startsWith(c1), "so are its first 100");
-            assertTrue(dhHost("--demo", "long.dh-demo", "--from", "0").out().startsWith(c2));
-            assertTrue(dhHost("--demo", "long.dh-demo", "--from", "300", "--until", "900").out().startsWith(c2), "half is long");
-            // Without an End (a file cut off while recording) the stretch is unknown: the size decides.
-            Files.write(tmp.resolve("elsewhere/cut.dh-demo"), java.util.Arrays.copyOf(grown, grown.length - 1));
-            assertTrue(dhHost("--demo", "cut.dh-demo", "--from", "1100").out().startsWith(c2));
-            // Junk where the numbers are, or in the options, never stops the launcher: Java says what is wrong.
-            Files.write(tmp.resolve("elsewhere/junk.dh-demo"), demoOf(2, 600 << 10));
-            assertTrue(dhHost("--demo", "junk.dh-demo", "--from", "1100").out().startsWith(c2));
-            assertTrue(dhHost("--demo", "long.dh-demo", "--from", "-5").out().startsWith(c2));
-            assertTrue(dhHost("--demo", "long.dh-demo", "--until", "x1").out().startsWith(c2));
+            var le = java.nio.ByteOrder.LITTLE_ENDIAN;
+            int headerEnd = 8 + 13 + java.nio.ByteBuffer.wrap(golden, 9, 4).order(le).getInt();
+            assertEquals(0, java.nio.ByteBuffer.wrap(golden, golden.length - 29 + 9, 8).order(le).getLong() - 1200);
+            int manifest = manifestBytes == 0 ? 0 : 13 + manifestBytes;
+            long segments = lastTick * 5 + lastTick * pawns * 18 / 10;
+            byte[] b = new byte[Math.toIntExact(headerEnd + manifest + segments + 29)];
+            System.arraycopy(golden, 0, b, 0, headerEnd);
+            if (manifestBytes > 0) {
+                b[headerEnd] = 9;
+                java.nio.ByteBuffer.wrap(b, headerEnd + 1, 4).order(le).putInt(manifestBytes);
+            }
+            System.arraycopy(golden, golden.length - 29, b, b.length - 29, 29);
+            java.nio.ByteBuffer.wrap(b, b.length - 29 + 9, 8).order(le).putLong(lastTick);
+            return b;
         }
 
         /** {@code size} bytes that start like a demo of that format version. */
