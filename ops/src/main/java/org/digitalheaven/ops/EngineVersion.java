@@ -15,7 +15,7 @@ import picocli.CommandLine.IVersionProvider;
  * unresolved {@code ${...}} (no git repository, no commits yet, or an unfiltered IDE build) reads as
  * {@value #UNKNOWN}.
  */
-public final class EngineVersion implements IVersionProvider {
+public final class EngineVersion {
 
     static final String RESOURCE = "version.properties";
     static final String UNKNOWN = "unknown";
@@ -28,9 +28,20 @@ public final class EngineVersion implements IVersionProvider {
         this.gitSha = gitSha;
     }
 
-    /** Picocli instantiates the version provider reflectively. */
-    public EngineVersion() {
+    private EngineVersion() {
         this(load());
+    }
+
+    /**
+     * {@code --version} for picocli, which instantiates it reflectively. A class of its own: picocli's interface is
+     * Java 5 bytecode, which no class-data archive holds, nor any class implementing it, and EngineVersion is on
+     * every replay's path.
+     */
+    public static final class Provider implements IVersionProvider {
+        @Override
+        public String[] getVersion() {
+            return current().getVersion();
+        }
     }
 
     private EngineVersion(Properties p) {
@@ -53,7 +64,6 @@ public final class EngineVersion implements IVersionProvider {
     }
 
     /** {@code dh-host <engine version> (git <sha>)}. */
-    @Override
     public String[] getVersion() {
         return new String[] {"dh-host " + engineVersion + " (git " + gitSha + ")"};
     }

@@ -37,7 +37,7 @@ import picocli.CommandLine.Spec;
 @Command(
         name = "dh-host",
         mixinStandardHelpOptions = true,
-        versionProvider = EngineVersion.class,
+        versionProvider = EngineVersion.Provider.class,
         sortOptions = false,
         exitCodeOnInvalidInput = CommandLine.ExitCode.USAGE, // 2, picocli's default too; scripts rely on it
         abbreviateSynopsis = true,
