@@ -129,15 +129,15 @@ public final class MapParser {
     }
 
     private MapFace parseFace(String line) {
-        String[] t = line.replace("(", " ( ").replace(")", " ) ").replace("[", " [ ").replace("]", " ] ").trim().split("\\s+");
+        String[] t = tokens(line);
         int i = 0;
         double[][] pts = new double[3][3];
         for (int p = 0; p < 3; p++) {
-            i = expect(t, i, "(", "a face starts with three points \"( x y z )\"");
+            i = expect(t, i, "(", FACE_STARTS);
             for (int a = 0; a < 3; a++) {
-                pts[p][a] = number(t, i++, "point " + (p + 1) + " coordinate " + "xyz".charAt(a));
+                pts[p][a] = number(t, i++, POINT, p + 1, "xyz".charAt(a));
             }
-            i = expect(t, i, ")", "point " + (p + 1) + " needs exactly three numbers");
+            i = expect(t, i, ")", POINT_NEEDS_THREE[p]);
         }
         if (i >= t.length) {
             throw new IllegalArgumentException("face has no texture name after its three points");
@@ -146,18 +146,18 @@ public final class MapParser {
         if (i < t.length && t[i].equals("[")) {
             // Valve 220: two bracketed axes of four numbers, then rotation and two scales.
             for (int axis = 0; axis < 2; axis++) {
-                i = expect(t, i, "[", "Valve 220 texture axis " + (axis + 1) + " must be \"[ x y z offset ]\"");
+                i = expect(t, i, "[", VALVE_AXIS_FORM[axis]);
                 for (int k = 0; k < 4; k++) {
-                    number(t, i++, "Valve 220 texture axis " + (axis + 1) + " value " + (k + 1));
+                    number(t, i++, VALVE_AXIS, axis + 1, (char) ('1' + k));
                 }
-                i = expect(t, i, "]", "Valve 220 texture axis " + (axis + 1) + " needs exactly four numbers");
+                i = expect(t, i, "]", VALVE_AXIS_NEEDS_FOUR[axis]);
             }
             for (int k = 0; k < 3; k++) {
-                number(t, i++, "Valve 220 texture rotation/scale value " + (k + 1));
+                number(t, i++, VALVE_ROTATION_SCALE, k + 1, ' ');
             }
         } else {
             for (int k = 0; k < 5; k++) {
-                number(t, i++, "texture offset/rotation/scale value " + (k + 1));
+                number(t, i++, OFFSET_ROTATION_SCALE, k + 1, ' ');
             }
         }
         for (double[] p : pts) {
@@ -173,6 +173,55 @@ public final class MapParser {
         return new MapFace(p0, p1, p2, texture, lineNo);
     }
 
+    // What a malformed face is missing, in words; built only for an error (a big map has tens of thousands of faces).
+    private static final String FACE_STARTS = "a face starts with three points \"( x y z )\"";
+    private static final String[] POINT_NEEDS_THREE = {"point 1 needs exactly three numbers", "point 2 needs exactly three numbers",
+        "point 3 needs exactly three numbers"};
+    private static final String[] VALVE_AXIS_FORM = {"Valve 220 texture axis 1 must be \"[ x y z offset ]\"",
+        "Valve 220 texture axis 2 must be \"[ x y z offset ]\""};
+    private static final String[] VALVE_AXIS_NEEDS_FOUR = {"Valve 220 texture axis 1 needs exactly four numbers",
+        "Valve 220 texture axis 2 needs exactly four numbers"};
+    private static final int POINT = 0, VALVE_AXIS = 1, VALVE_ROTATION_SCALE = 2, OFFSET_ROTATION_SCALE = 3;
+
+    private static String what(int kind, int n, char c) {
+        return switch (kind) {
+            case POINT -> "point " + n + " coordinate " + c;
+            case VALVE_AXIS -> "Valve 220 texture axis " + n + " value " + c;
+            case VALVE_ROTATION_SCALE -> "Valve 220 texture rotation/scale value " + n;
+            default -> "texture offset/rotation/scale value " + n;
+        };
+    }
+
+    /**
+     * A face line's tokens: each of {@code ( ) [ ]} on its own, and the runs of other characters between
+     * spaces, tabs, line breaks, vertical tabs and form feeds. The same tokens as
+     * {@code line.replace("(", " ( ")...trim().split("\\s+")} for a line {@link #next()} gives (trimmed, not empty),
+     * without four copies of the line and a regular expression per face (MapParserTest compares the two).
+     */
+    static String[] tokens(String line) {
+        List<String> out = new ArrayList<>(24);
+        int start = -1;
+        for (int i = 0, n = line.length(); i < n; i++) {
+            char c = line.charAt(i);
+            boolean bracket = c == '(' || c == ')' || c == '[' || c == ']';
+            if (bracket || c == ' ' || c == '\t' || c == '\n' || c == '\u000B' || c == '\f' || c == '\r') {
+                if (start >= 0) {
+                    out.add(line.substring(start, i));
+                    start = -1;
+                }
+                if (bracket) {
+                    out.add(String.valueOf(c));
+                }
+            } else if (start < 0) {
+                start = i;
+            }
+        }
+        if (start >= 0) {
+            out.add(line.substring(start));
+        }
+        return out.toArray(new String[0]);
+    }
+
     private static int expect(String[] t, int i, String token, String what) {
         if (i >= t.length || !t[i].equals(token)) {
             throw new IllegalArgumentException("malformed face: " + what + (i < t.length ? ", found \"" + t[i] + "\"" : ""));
@@ -180,14 +229,14 @@ public final class MapParser {
         return i + 1;
     }
 
-    private static double number(String[] t, int i, String what) {
+    private static double number(String[] t, int i, int kind, int n, char c) {
         if (i >= t.length) {
-            throw new IllegalArgumentException("malformed face: missing " + what);
+            throw new IllegalArgumentException("malformed face: missing " + what(kind, n, c));
         }
         try {
             return Double.parseDouble(t[i]);
         } catch (NumberFormatException e) {
-            throw new IllegalArgumentException("malformed face: " + what + " \"" + t[i] + "\" is not a number");
+            throw new IllegalArgumentException("malformed face: " + what(kind, n, c) + " \"" + t[i] + "\" is not a number");
         }
     }
 

@@ -140,4 +140,42 @@ class MapParserTest {
                 name, f.entities().size(), f.brushCount(), faces);
         assertTrue(f.brushCount() > 500);
     }
+
+    /** What parseFace split a face line with before {@link MapParser#tokens}: the reference it must agree with. */
+    private static java.util.List<String> replaceTrimSplit(String line) {
+        return java.util.List.of(line.replace("(", " ( ").replace(")", " ) ").replace("[", " [ ").replace("]", " ] ").trim()
+                .split("\\s+"));
+    }
+
+    @ParameterizedTest
+    @FieldSource("SHARED")
+    void faceTokensAreTheOldReplaceTrimSplitOnEveryLineOfTheIdMaps(String name) {
+        int faces = 0;
+        for (String raw : SharedMaps.text(name).split("\r\n|\n|\r")) {
+            String line = raw.trim();
+            if (line.startsWith("(")) {
+                faces++;
+                assertEquals(replaceTrimSplit(line), java.util.List.of(MapParser.tokens(line)), line);
+            }
+        }
+        assertTrue(faces > 1000, name + ": only " + faces + " faces");
+    }
+
+    /** Random lines of brackets, numbers, words and every kind of blank and control character, trimmed as next() does. */
+    @Test
+    void faceTokensAreTheOldReplaceTrimSplitOnRandomLines() {
+        String alphabet = "()[] \t\u000B\f\r\n\u0001\u001c\u00a0\u2003-.e0123456789xX_/\"";
+        java.util.Random r = new java.util.Random(30);
+        for (int n = 0; n < 50_000; n++) {
+            StringBuilder b = new StringBuilder();
+            for (int k = r.nextInt(30); k > 0; k--) {
+                b.append(alphabet.charAt(r.nextInt(alphabet.length())));
+            }
+            String line = b.toString().trim();
+            if (!line.isEmpty()) {
+                assertEquals(replaceTrimSplit(line), java.util.List.of(MapParser.tokens(line)), () -> java.util.List.of(
+                        line.chars().mapToObj(Integer::toHexString).toArray()).toString());
+            }
+        }
+    }
 }
