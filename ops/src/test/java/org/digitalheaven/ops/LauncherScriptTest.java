@@ -173,7 +173,7 @@ class LauncherScriptTest {
                     [ -n "$FAKE_JAVA_LOG" ] && echo "$*" >> "$FAKE_JAVA_LOG"
                     for a in "$@"; do
                       case "$a" in
-                        -XX:ArchiveClassesAtExit=*|-XX:AOTCacheOutput=*) [ -n "$FAKE_JAVA_FAIL" ] && exit 1; echo jsa > "${a#*=}" ;;
+                        -XX:ArchiveClassesAtExit=*) [ -n "$FAKE_JAVA_FAIL" ] && exit 1; echo jsa > "${a#*=}" ;;
                       esac
                       printf 'ARG:%s\\n' "$a"
                     done
@@ -389,32 +389,6 @@ class LauncherScriptTest {
             off.put("DH_HOST_CDS", "0");
             Run without = dhHost(off, "--version");
             assertTrue(without.out().startsWith("ARG:-jar\n"), without::toString);
-        }
-
-        @Test
-        void aJdk25OrLaterGetsAnAotCacheFromTheSameTrainingRun() throws Exception {
-            builtBeforeNow();
-            Path release = fakeJdk.resolve("release");
-            Files.writeString(release, "IMPLEMENTOR=\"Fake\"\nJAVA_VERSION=\"25.0.3\"\n");
-            Files.setLastModifiedTime(release, ago(Duration.ofMinutes(55)));
-
-            Run first = dhHost(cdsEnv(), "--version");
-            assertEquals(0, first.exitCode(), first::toString);
-            List<String> calls = javaCalls();
-            assertTrue(calls.get(0).matches("-XX:AOTCacheOutput=\\S+\\.tmp -jar \\S+dh-host\\.jar selftest --ticks 120"),
-                    calls::toString);
-            String cache = first.out().lines().findFirst().orElse("").substring("ARG:".length());
-            assertTrue(cache.matches("-XX:AOTCache=.*/ops/target/cds/dh-host-\\d+\\.aot"), first::toString);
-            Run second = dhHost(cdsEnv(), "--version");
-            assertEquals("", second.err(), second::toString);
-            assertEquals(cache, second.out().lines().findFirst().orElse("").substring("ARG:".length()));
-
-            // JDK 17 (or a JDK that does not say) keeps the dynamic archive: another JDK, another file.
-            Files.writeString(release, "JAVA_VERSION=\"17.0.15\"\n");
-            Files.setLastModifiedTime(release, ago(Duration.ofMinutes(55)));
-            Run older = dhHost(cdsEnv(), "--version");
-            assertTrue(older.out().startsWith("ARG:-XX:SharedArchiveFile="), older::toString);
-            assertTrue(older.out().lines().findFirst().orElse("").endsWith(".jsa"), older::toString);
         }
 
         @Test
