@@ -27,8 +27,6 @@ import java.util.regex.Pattern;
 import org.digitalheaven.console.CommandRegistry;
 import org.digitalheaven.demo.DemoWriter;
 import org.digitalheaven.ops.bots.BotSwarm;
-import org.digitalheaven.server.Authority;
-import org.digitalheaven.server.CommandSource;
 import org.digitalheaven.server.GameServer;
 import org.digitalheaven.server.NanoClock;
 import org.digitalheaven.server.net.UdpTransport;
@@ -192,29 +190,7 @@ class ServerMetricsTest {
 
     /** Runs a console line as an admin on the game thread and returns its replies. */
     private List<String> console(String line) throws Exception {
-        List<String> replies = new ArrayList<>();
-        CompletableFuture<List<String>> done = new CompletableFuture<>();
-        CommandSource admin = new CommandSource() {
-            @Override
-            public String name() {
-                return "test";
-            }
-
-            @Override
-            public Authority authority() {
-                return Authority.ADMIN;
-            }
-
-            @Override
-            public void reply(String text) {
-                replies.add(text);
-            }
-        };
-        server.submit(() -> {
-            registry.execute(admin, line);
-            done.complete(replies);
-        });
-        return done.get(10, TimeUnit.SECONDS);
+        return AdminConsole.run(server, registry, line);
     }
 
     /**

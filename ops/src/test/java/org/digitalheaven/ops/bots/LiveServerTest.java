@@ -104,27 +104,8 @@ class LiveServerTest {
             }
             assertTrue(lines.stream().anyMatch(l -> l.contains("32 bot(s) connected to")), lines.toString());
             Thread.sleep(2_000);
-            var registry = org.digitalheaven.console.CommandRegistry.standard(server, List.of());
-            List<String> status = onGameThread(() -> {
-                List<String> replies = new ArrayList<>();
-                registry.execute(new org.digitalheaven.server.CommandSource() {
-                    @Override
-                    public String name() {
-                        return "test";
-                    }
-
-                    @Override
-                    public org.digitalheaven.server.Authority authority() {
-                        return org.digitalheaven.server.Authority.ADMIN;
-                    }
-
-                    @Override
-                    public void reply(String text) {
-                        replies.add(text);
-                    }
-                }, "status");
-                return replies;
-            });
+            List<String> status = org.digitalheaven.ops.AdminConsole.run(server,
+                    org.digitalheaven.console.CommandRegistry.standard(server, List.of()), "status");
             assertTrue(status.contains("players 32/40"), status.toString());
             long sent = onGameThread(server::snapshotsSent), deltas = onGameThread(server::deltaSnapshotsSent);
             assertTrue(deltas * 2 > sent, "most snapshots went as deltas: " + deltas + " of " + sent + "; " + status);
