@@ -363,7 +363,12 @@ public final class GameServer {
         }
     }
 
+    /**
+     * The Accept starts the client over, with the whole world: its snapshots so far are no baseline any
+     * more (a new client from the same address, a map change).
+     */
     private void sendAccept(Session s) {
+        s.baselines().clear();
         send(s.address(), new Accept(s.slot(), s.wireId(), tickRate, universe.settings().encode(),
                 SnapshotCodec.encode(universe.snapshot())));
     }
@@ -416,8 +421,7 @@ public final class GameServer {
         for (Session s : sessions.inSlotOrder()) {
             Pawn p = universe.addPawn(s.slot(), s.wireId(), s.name(), spawns.pick(universe));
             applyOverride(p);
-            s.baselines().clear(); // the old map's snapshots are no baseline for the new one's
-            sendAccept(s);
+            sendAccept(s); // which forgets the old map's snapshots: no baseline for the new one's
         }
         log("map changed to " + map.mapName() + " (" + map.barcode() + ")");
         for (TickListener l : listeners) {

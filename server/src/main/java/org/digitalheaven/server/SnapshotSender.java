@@ -16,8 +16,11 @@ import org.digitalheaven.universe.SnapshotDelta;
  */
 final class SnapshotSender {
 
-    /** How many sent snapshots a session remembers as possible baselines: 1.6 s at 20 per second. */
-    static final int BACKUP = 32;
+    /**
+     * How many sent snapshots a session remembers as possible baselines: 12.75 s at 20 per second, still
+     * about a second at 240 (the wire gives a baseline's age a byte).
+     */
+    static final int BACKUP = SnapshotMessage.MAX_BASELINE_AGE;
 
     /** What a session was sent lately and what its client acknowledged. */
     static final class Baselines {

@@ -208,6 +208,91 @@ class DeltaSnapshotDeliveryTest {
         assertClientsExact(cs, "the end");
     }
 
+    /** A client that changes the snapshot it was given (prediction, say) does not spoil its baselines. */
+    @Test
+    void changingTheSnapshotAClientHandsOutLeavesItsBaselinesAlone() throws Exception {
+        startServer();
+        GameClient c = connect("mutator", new BadNetwork(net.endpoint(), 1));
+        for (int t = 0; t < 30; t++) {
+            c.sendInput(PlayerInput.NEUTRAL);
+            server.tickOnce();
+        }
+        long applied = c.snapshotsApplied();
+        for (int t = 0; t < 90; t++) {
+            var m = c.snapshot().pawns().get(0).motion();
+            m.setPosition(m.position().add(new org.digitalheaven.physics.Vec3(0.01f, 0, 0)));
+            c.sendInput(PlayerInput.NEUTRAL);
+            server.tickOnce();
+            assertClientsExact(List.of(c), "tick " + t);
+        }
+        assertEquals(0, c.snapshotsDamaged());
+        assertEquals(applied + 30, c.snapshotsApplied(), "every snapshot of the 90 ticks applied");
+    }
+
+    /**
+     * A transport that a second client can take over (a program that restarts its client on the same
+     * socket): the server sees the same address, and the first client's snapshots mean nothing to the new.
+     */
+    static final class SharedSocket implements Transport {
+        private final Transport inner;
+        private volatile DatagramHandler handler;
+        private boolean started;
+
+        SharedSocket(Transport inner) {
+            this.inner = inner;
+        }
+
+        @Override
+        public synchronized void start(DatagramHandler h) throws IOException {
+            handler = h;
+            if (!started) {
+                started = true;
+                inner.start((from, data) -> handler.onDatagram(from, data));
+            }
+        }
+
+        @Override
+        public void send(SocketAddress to, byte[] datagram) {
+            inner.send(to, datagram);
+        }
+
+        @Override
+        public SocketAddress localAddress() {
+            return inner.localAddress();
+        }
+
+        @Override
+        public long oversizedDropped() {
+            return inner.oversizedDropped();
+        }
+
+        @Override
+        public void close() {
+            // the socket outlives its clients; the network goes with the test
+        }
+    }
+
+    @Test
+    void aNewClientOnTheSameAddressStartsFromAWholeSnapshot() throws Exception {
+        startServer();
+        SharedSocket socket = new SharedSocket(net.endpoint());
+        GameClient first = TestClients.join(server, socket, "again");
+        for (int t = 0; t < 30; t++) {
+            first.sendInput(PlayerInput.NEUTRAL);
+            server.tickOnce();
+        }
+        assertTrue(first.deltasApplied() > 5, "the first client was on deltas: " + first.deltasApplied());
+        GameClient second = TestClients.join(server, socket, "again"); // the server answers with its Accept again
+        clients.add(second);
+        for (int t = 0; t < 30; t++) {
+            second.sendInput(PlayerInput.NEUTRAL);
+            server.tickOnce();
+            assertClientsExact(List.of(second), "tick " + t);
+        }
+        assertEquals(0, second.deltasWithoutBaseline(), "no delta against a snapshot only the first client had");
+        assertTrue(second.deltasApplied() > 5, "and deltas again once it acknowledged: " + second.deltasApplied());
+    }
+
     @Test
     void aDeltaIsASmallPartOfTheWholeWorld() throws Exception {
         startServer();

@@ -43,8 +43,9 @@ import org.digitalheaven.physics.Vec3;
  *            | defaults (1 bit: 1 when the predictions use a 1/60 s tick and the default gravity)
  *              [not defaults: tick seconds (32 bits, f32) | gravity (32 bits, f32)]
  *            | pawn count (var) | [pawn count &gt; 0: dictionary | orders] | pawn* | objects
- * dictionary := size D (var) | D masks, each: words 0..9 (10 bits, word 0 first) | more (1 bit)
- *                                              [more: words 10..33 (24 bits)]
+ * dictionary := size D (var) | D masks, each: its bits 0..9 as a 10-bit number | more (1 bit)
+ *               [more: its bits 10..33 as a 24-bit number]; bit k set: word k missed its prediction
+ *               (numbers are written most significant bit first, so word 9 comes first, then 33)
  * orders  := for each word named by any mask, in word order: its Exp-Golomb order k (5 bits)
  * pawn    := next (1 bit: 1 when its slot follows the previous pawn's; the first's previous is -1)
  *            [not next: slot step (var: slot - previous slot - 1)] | entry (eg(0))

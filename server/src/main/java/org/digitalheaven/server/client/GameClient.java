@@ -23,6 +23,7 @@ import org.digitalheaven.server.protocol.Packet;
 import org.digitalheaven.server.protocol.PacketCodec;
 import org.digitalheaven.server.protocol.Reject;
 import org.digitalheaven.server.protocol.SnapshotMessage;
+import org.digitalheaven.universe.PawnState;
 import org.digitalheaven.universe.PlayerInput;
 import org.digitalheaven.universe.Snapshot;
 import org.digitalheaven.universe.SnapshotCodec;
@@ -42,8 +43,9 @@ public final class GameClient implements AutoCloseable {
 
     /**
      * How many applied snapshots the client keeps as baselines. The server deltas only against the
-     * newest one acknowledged, within its last {@code SnapshotSender.BACKUP} (32) sent; twice that
-     * leaves room for acknowledgements that arrive late.
+     * newest one this client acknowledged, and the client acknowledges its newest with every input, so
+     * the baseline is one of the last few applied unless 64 snapshots in a row were applied with every
+     * acknowledgement lost; then deltas are dropped (and counted) until one gets through.
      */
     static final int KEPT = 64;
 
@@ -238,10 +240,21 @@ public final class GameClient implements AutoCloseable {
         return WorldSettings.decode(accept.worldSettings());
     }
 
-    /** The latest snapshot, or the one in the accept before any arrived. */
+    /**
+     * The latest snapshot, or the one in the accept before any arrived: a copy of the caller's own, since
+     * the one kept is the baseline of the next deltas (a pawn's motion is mutable, and a changed baseline
+     * would fail every later delta's check).
+     */
     public Snapshot snapshot() {
         Snapshot s = latest;
-        return s != null ? s : SnapshotCodec.decode(accept.snapshot());
+        if (s == null) {
+            return SnapshotCodec.decode(accept.snapshot());
+        }
+        List<PawnState> pawns = new ArrayList<>(s.pawns().size());
+        for (PawnState p : s.pawns()) {
+            pawns.add(new PawnState(p.slot(), p.wireId(), p.name(), p.motion().copy(), p.lastInput(), p.override()));
+        }
+        return new Snapshot(s.tick(), pawns, s.objects());
     }
 
     public long lastSnapshotTick() {
