@@ -75,7 +75,8 @@ public final class GameServer {
     /** This tick's inputs by slot, reused: the tick allocates nothing for it. */
     private final PlayerInput[] tickInputs = new PlayerInput[Universe.MAX_SLOTS];
     private final AtomicLong malformed = new AtomicLong(), oversized = new AtomicLong(), badCookies = new AtomicLong(),
-            unexpected = new AtomicLong(), datagrams = new AtomicLong();
+            unexpected = new AtomicLong(), datagrams = new AtomicLong(), inputsOutsideWindow = new AtomicLong(),
+            commandsOverLimit = new AtomicLong();
     private volatile CommandExecutor commands = (src, line) -> src.reply("no console commands are installed");
     private volatile TickLoop loop;
     private volatile boolean stopping;
@@ -305,24 +306,30 @@ public final class GameServer {
 
     private void handle(SocketAddress from, Packet p, long now) {
         Session s = sessions.at(from);
-        if (s != null) {
-            s.heard(now);
+        if (s != null && !(p instanceof ConnectRequest) && !(p instanceof Connect)) {
+            s.heard(now); // a handshake packet proves nothing of a session: forged ones must not keep it alive
         }
         if (p instanceof ConnectRequest) {
-            handshake.onConnectRequest(from, s, now);
+            handshake.onConnectRequest(from, now);
         } else if (p instanceof Connect c) {
             handshake.onConnect(from, c, s, now);
         } else if (s == null) {
             unexpected.incrementAndGet();
         } else if (p instanceof Inputs i) {
+            long outside = s.inputs().outsideWindow();
             s.inputs().offer(i.firstSequence(), i.inputs());
+            inputsOutsideWindow.addAndGet(s.inputs().outsideWindow() - outside);
             s.baselines().acknowledge(i.ackedSnapshot());
         } else if (p instanceof KeepAlive) {
             // heard() above is all a keep-alive is for
         } else if (p instanceof Disconnect) {
             sessions.queueLeave(s);
         } else if (p instanceof Command c) {
-            commands.execute(s, c.line());
+            if (s.mayRunCommand()) {
+                commands.execute(s, c.line());
+            } else {
+                commandsOverLimit.incrementAndGet();
+            }
         } else {
             unexpected.incrementAndGet();
         }
@@ -351,7 +358,7 @@ public final class GameServer {
             }
             int wireId = nextWireId++;
             CharacterMotion motion = spawns.pick(universe);
-            InputBuffer buffer = new InputBuffer(INPUT_CAPACITY, prefs.inputHoldTicks(),
+            InputBuffer buffer = new InputBuffer(INPUT_CAPACITY, prefs.inputHoldTicks(), inputWindow(),
                     PlayerInput.of(0, 0, motion.yaw(), 0, 0));
             Pawn p = universe.addPawn(slot, wireId, j.name(), motion);
             Session s = new Session(this, j.from(), slot, wireId, j.name(), buffer, clock);
@@ -361,6 +368,14 @@ public final class GameServer {
             sendAccept(s);
             log(j.name() + " joined (slot " + slot + ", wire id " + wireId + ") from " + j.from());
         }
+    }
+
+    /**
+     * How far from its newest input a session's next may be numbered: every input a client can make
+     * while its session lives (it ends after {@link #TIMEOUT_NANOS} without a word), and the queue.
+     */
+    private long inputWindow() {
+        return TIMEOUT_NANOS / 1_000_000_000L * tickRate + INPUT_CAPACITY;
     }
 
     /**
@@ -584,6 +599,16 @@ public final class GameServer {
 
     public long unexpectedPackets() {
         return unexpected.get();
+    }
+
+    /** Inputs dropped because their sequence number was far outside their session's window (forged or damaged). */
+    public long inputsOutsideWindow() {
+        return inputsOutsideWindow.get();
+    }
+
+    /** Console commands from remote sessions dropped for being over {@value Session#COMMAND_MAX} per 10 s. */
+    public long commandsOverLimit() {
+        return commandsOverLimit.get();
     }
 
     /** Datagrams received, the ones the transport dropped as oversized included. */

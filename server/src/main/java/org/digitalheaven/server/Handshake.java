@@ -45,28 +45,38 @@ final class Handshake {
         this.badCookie = badCookie;
     }
 
-    /** A ConnectRequest: a cookie for a stranger; the Accept again for a client already in (ours was lost). */
-    void onConnectRequest(SocketAddress from, Session existing, long now) {
-        if (existing == null) {
-            replies.send(from, new Challenge(cookie(from, now / COOKIE_BUCKET_NANOS)));
-        } else {
-            replies.acceptAgain(existing);
-        }
+    /**
+     * A ConnectRequest: always a Challenge, whoever has the address. The Challenge (12 bytes) is at most
+     * twice the smallest request, so a forged source can reflect little at anyone; only a Connect whose
+     * cookie verifies proves the address (server/PROTOCOL.md, What an unproven datagram can cause).
+     */
+    void onConnectRequest(SocketAddress from, long now) {
+        replies.send(from, new Challenge(cookie(from, now / COOKIE_BUCKET_NANOS)));
     }
 
-    /** A Connect: checks the cookie (this bucket or the one before), then the name, then room. */
+    /**
+     * A Connect: checks the cookie (this bucket or the one before) first, whatever else the address has;
+     * then, for an address that already has a session, the Accept again when the name is the session's
+     * (ours was lost), at most once per {@link Session#ACCEPT_AGAIN_NANOS}, and a refusal otherwise:
+     * a session is never taken over. For a new address: the name, then room.
+     */
     void onConnect(SocketAddress from, Connect c, Session existing, long now) {
-        if (existing != null) {
-            replies.acceptAgain(existing); // our Accept was lost: the client is still asking
-            return;
-        }
-        if (sessions.joining(from)) {
-            return;
-        }
         long bucket = now / COOKIE_BUCKET_NANOS;
         if (c.cookie() != cookie(from, bucket) && c.cookie() != cookie(from, bucket - 1)) {
             badCookie.run();
             return;
+        }
+        if (existing != null) {
+            if (!existing.name().equals(c.name())) {
+                replies.send(from, new Reject(Reject.BAD_NAME, "this address is already playing as " + existing.name()
+                        + "; disconnect that client first, or wait for its session to time out"));
+            } else if (existing.acceptAgainLimiter().tryAcquire()) {
+                replies.acceptAgain(existing);
+            }
+            return;
+        }
+        if (sessions.joining(from)) {
+            return; // admitted already: the Accept goes out at the boundary
         }
         if (!NAME.matcher(c.name()).matches() || c.name().isBlank()) {
             replies.send(from, new Reject(Reject.BAD_NAME, "names are 1-32 letters, digits, spaces, '.', '_' or '-'"));

@@ -1,6 +1,5 @@
 package org.digitalheaven.server;
 
-import java.util.ArrayDeque;
 import java.util.List;
 import org.digitalheaven.universe.PlayerInput;
 
@@ -9,49 +8,95 @@ import org.digitalheaven.universe.PlayerInput;
  * in every packet, so duplicates are dropped by sequence. The queue is bounded: a client running
  * ahead loses its oldest inputs. A starved tick repeats the last input for {@code holdTicks} ticks
  * (a late packet usually arrives next tick), then goes neutral: no buttons, no movement, same look.
+ *
+ * <p>Sequence numbers are u32 serial numbers (RFC 1982, as the snapshot numbers are): they wrap after
+ * 2^32 - 1 to 0, and "newer" means less than half the space ahead. The first input a session receives
+ * sets where its numbering is (a client may start anywhere); after that an input more than
+ * {@code window} away from the newest received, either way, is dropped and counted
+ * ({@link #outsideWindow()}): no client can be that far ahead while its session lives, so it was forged
+ * or damaged, and taking it would make every genuine input after it look old.
  */
 public final class InputBuffer {
 
+    static final long U32 = 0xffff_ffffL;
+
     private final int capacity;
     private final int holdTicks;
-    private final ArrayDeque<PlayerInput> queue = new ArrayDeque<>();
-    private long lastReceived = -1;
+    private final long window;
+    /** A ring of the queued inputs and their sequence numbers, oldest at {@code head}: nothing allocated per input. */
+    private final PlayerInput[] queued;
+    private final long[] sequences;
+    private int head, size;
+    private boolean received;
+    private long lastReceived;
     private long lastConsumed = -1;
     private PlayerInput last;
     private int starved;
     private long droppedAhead;
     private long starvedTicks;
+    private long outsideWindow;
 
-    public InputBuffer(int capacity, int holdTicks, PlayerInput initial) {
+    /**
+     * @param window how far (in inputs) from the newest received an input may be numbered and still be
+     *     taken; the server gives the inputs a client can make while its session lives
+     */
+    public InputBuffer(int capacity, int holdTicks, long window, PlayerInput initial) {
+        if (capacity < 1 || window < capacity || window >= 1L << 31) {
+            throw new IllegalArgumentException("capacity " + capacity + " and window " + window
+                    + ": the window must hold the queue and be under half the sequence space");
+        }
         this.capacity = capacity;
         this.holdTicks = holdTicks;
+        this.window = window;
+        this.queued = new PlayerInput[capacity];
+        this.sequences = new long[capacity];
         this.last = initial;
     }
 
-    /** Accepts inputs numbered {@code firstSequence, firstSequence + 1, ...}; older than seen is ignored. */
+    /**
+     * Accepts inputs numbered {@code firstSequence, firstSequence + 1, ...} (modulo 2^32); ones seen
+     * before, or older, are ignored; ones too far from the window are counted and dropped.
+     */
     public void offer(long firstSequence, List<PlayerInput> inputs) {
         for (int i = 0; i < inputs.size(); i++) {
-            long seq = firstSequence + i;
-            if (seq <= lastReceived) {
-                continue;
+            long seq = (firstSequence + i) & U32;
+            if (received) {
+                long ahead = (seq - lastReceived) & U32;
+                long behind = (lastReceived - seq) & U32;
+                if (ahead == 0 || behind <= window) {
+                    continue; // the newest again, or behind it within the window: a resend or a late packet
+                }
+                if (ahead > window) {
+                    outsideWindow++;
+                    continue;
+                }
             }
-            queue.addLast(inputs.get(i));
+            received = true;
             lastReceived = seq;
-            while (queue.size() > capacity) {
-                queue.pollFirst();
+            if (size == capacity) {
+                lastConsumed = sequences[head]; // dropped, as good as consumed for the client's acknowledgement
+                queued[head] = null;
+                head = (head + 1) % capacity;
+                size--;
                 droppedAhead++;
-                lastConsumed++;
             }
+            int at = (head + size) % capacity;
+            queued[at] = inputs.get(i);
+            sequences[at] = seq;
+            size++;
         }
     }
 
     /** The input the next tick simulates. */
     public PlayerInput next() {
-        PlayerInput in = queue.pollFirst();
-        if (in != null) {
+        if (size > 0) {
+            PlayerInput in = queued[head];
+            lastConsumed = sequences[head];
+            queued[head] = null;
+            head = (head + 1) % capacity;
+            size--;
             last = in;
             starved = 0;
-            lastConsumed++;
             return in;
         }
         starvedTicks++;
@@ -60,10 +105,13 @@ public final class InputBuffer {
     }
 
     public int queued() {
-        return queue.size();
+        return size;
     }
 
-    /** Sequence number of the last input a tick consumed (or dropped), for the client's acknowledgement. */
+    /**
+     * The client's own sequence number of the last input a tick consumed (or the queue dropped), for
+     * its acknowledgement; -1 before the first.
+     */
     public long lastConsumedSequence() {
         return lastConsumed;
     }
@@ -74,5 +122,10 @@ public final class InputBuffer {
 
     public long starvedTicks() {
         return starvedTicks;
+    }
+
+    /** Inputs dropped because they were numbered more than the window away from the newest received. */
+    public long outsideWindow() {
+        return outsideWindow;
     }
 }

@@ -7,6 +7,14 @@ import org.digitalheaven.server.protocol.Output;
 public final class Session implements CommandSource {
     static final int SAY_MAX = 5;
     static final long SAY_WINDOW_NANOS = 10_000_000_000L;
+    /** The Accept sent again (a client whose Accept was lost asks for it) at most once in this long. */
+    static final long ACCEPT_AGAIN_NANOS = 1_000_000_000L;
+    /**
+     * Console commands a remote session may send per {@link #COMMAND_WINDOW_NANOS}: a datagram from a
+     * session's address cannot be told from a forged one, so what its replies can send is bounded.
+     */
+    static final int COMMAND_MAX = 20;
+    static final long COMMAND_WINDOW_NANOS = 10_000_000_000L;
 
     private final GameServer server;
     private final SocketAddress address;
@@ -15,6 +23,9 @@ public final class Session implements CommandSource {
     private final String name;
     private final InputBuffer inputs;
     private final RateLimiter say;
+    private final RateLimiter acceptAgain;
+    private final RateLimiter commands;
+    private final RateLimiter commandsRefusedNotice;
     private Authority authority = Authority.PLAYER;
     private long lastHeard;
     private long bytesSent;
@@ -29,6 +40,9 @@ public final class Session implements CommandSource {
         this.name = name;
         this.inputs = inputs;
         this.say = new RateLimiter(clock, SAY_MAX, SAY_WINDOW_NANOS);
+        this.acceptAgain = new RateLimiter(clock, 1, ACCEPT_AGAIN_NANOS);
+        this.commands = new RateLimiter(clock, COMMAND_MAX, COMMAND_WINDOW_NANOS);
+        this.commandsRefusedNotice = new RateLimiter(clock, 1, COMMAND_WINDOW_NANOS);
         this.lastHeard = clock.nanoTime();
     }
 
@@ -69,6 +83,25 @@ public final class Session implements CommandSource {
 
     public RateLimiter sayLimiter() {
         return say;
+    }
+
+    RateLimiter acceptAgainLimiter() {
+        return acceptAgain;
+    }
+
+    /**
+     * True when a console command from this session may run now; else false, after telling the client
+     * once per window that it is over the limit.
+     */
+    boolean mayRunCommand() {
+        if (commands.tryAcquire()) {
+            return true;
+        }
+        if (commandsRefusedNotice.tryAcquire()) {
+            reply(String.format(java.util.Locale.ROOT, "commands: slow down (%d per %d s); wait %.1f s", COMMAND_MAX,
+                    COMMAND_WINDOW_NANOS / 1_000_000_000L, commands.secondsUntilFree()));
+        }
+        return false;
     }
 
     long lastHeard() {

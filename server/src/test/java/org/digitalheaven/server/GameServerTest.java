@@ -113,6 +113,60 @@ class GameServerTest {
         assertEquals(20 - GameServer.INPUT_CAPACITY, s.inputs().droppedAhead());
     }
 
+    /** The attack run's case: a client starting near 2^32 stopped moving after 8 inputs. */
+    @Test
+    void aClientNumberingItsInputsAcrossTheWrapKeepsMovingAndIsToldItsOwnNumbers() throws Exception {
+        start("arena", Preferences.inMemory());
+        GameClient c = join("wrap");
+        c.numberInputsFrom(0xffff_fff8L);
+        Pawn p = server.universe().pawn(c.slot());
+        for (int i = 0; i < 40; i++) {
+            PlayerInput in = PlayerInput.of(1, 0, i, 0, 0);
+            c.sendInput(in);
+            server.tickOnce();
+            assertEquals(in, p.lastInput(), "input " + i + " was simulated");
+        }
+        server.tickOnce(); // a snapshot tick after the last input
+        assertEquals((0xffff_fff8L + 39) & 0xffff_ffffL, c.lastInputConsumed(), "the client's own sequence, wrapped");
+        assertEquals(0, server.inputsOutsideWindow());
+    }
+
+    @Test
+    void aClientStartingAtAThousandIsToldItsOwnSequenceNotACount() throws Exception {
+        start("arena", Preferences.inMemory());
+        GameClient c = join("thousand");
+        c.numberInputsFrom(1000);
+        for (int i = 0; i < 10; i++) {
+            c.sendInput(PlayerInput.of(1, 0, i, 0, 0));
+            server.tickOnce();
+        }
+        server.tickOnce();
+        assertEquals(1009, c.lastInputConsumed());
+    }
+
+    /** The attack run's case: one forged Inputs numbered 0xfffffff0 froze its victim's inputs for good. */
+    @Test
+    void aForgedFarSequenceFromAPlayersAddressIsDroppedAndCountedAndThePlayerKeepsMoving() throws Exception {
+        start("arena", Preferences.inMemory());
+        GameClient c = join("victim");
+        c.numberInputsFrom(5000);
+        Pawn p = server.universe().pawn(c.slot());
+        c.sendInput(PlayerInput.of(1, 0, 1, 0, 0));
+        server.tickOnce();
+        // The forgery comes from the victim's own address (the client's transport sends it).
+        org.digitalheaven.server.protocol.Inputs forged = new org.digitalheaven.server.protocol.Inputs(0, 0xffff_fff0L,
+                List.of(PlayerInput.of(0, 1, 180, 0, 0)));
+        c.sendRaw(PacketCodec.encode(forged));
+        server.tickOnce();
+        for (int i = 0; i < 20; i++) {
+            PlayerInput in = PlayerInput.of(1, 0, 2 + i, 0, 0);
+            c.sendInput(in);
+            server.tickOnce();
+            assertEquals(in, p.lastInput(), "genuine input " + i + " after the forgery");
+        }
+        assertEquals(1, server.inputsOutsideWindow());
+    }
+
     @Test
     void aConnectWithoutTheChallengeCookieIsNeverAdmitted() throws Exception {
         start("arena", Preferences.inMemory());

@@ -40,7 +40,7 @@ class ServerPartsTest {
             NanoClock.SYSTEM, 1, line -> { }), new LoopbackNetwork().endpoint());
 
     private static Session session(SocketAddress at, int slot, String name, NanoClock clock) {
-        return new Session(IDLE, at, slot, 100 + slot, name, new InputBuffer(16, 6, PlayerInput.NEUTRAL), clock);
+        return new Session(IDLE, at, slot, 100 + slot, name, new InputBuffer(16, 6, 616, PlayerInput.NEUTRAL), clock);
     }
 
     @Nested
@@ -115,7 +115,7 @@ class ServerPartsTest {
         }, badCookies::incrementAndGet);
 
         private long challenge(SocketAddress from, long now) {
-            handshake.onConnectRequest(from, null, now);
+            handshake.onConnectRequest(from, now);
             return assertInstanceOf(Challenge.class, sent.remove(sent.size() - 1)).cookie();
         }
 
@@ -146,12 +146,25 @@ class ServerPartsTest {
         }
 
         @Test
-        void aClientAlreadyInGetsItsAcceptAgain() {
-            Session s = session(ALICE, 0, "alice", NanoClock.SYSTEM);
-            handshake.onConnectRequest(ALICE, s, 0);
+        void aClientAlreadyInGetsItsAcceptAgainOnlyForItsCookieAndNameAndAtMostOncePerSecond() {
+            long[] now = {0};
+            Session s = session(ALICE, 0, "alice", () -> now[0]);
+            sessions.add(s);
+            handshake.onConnectRequest(ALICE, 0);
+            assertInstanceOf(Challenge.class, sent.remove(0), "a request from a session's address is only challenged");
             handshake.onConnect(ALICE, new Connect(1, "alice"), s, 0);
+            assertEquals(List.of(), acceptedAgain, "no Accept without the cookie");
+            assertEquals(1, badCookies.get());
+            long cookie = challenge(ALICE, 0);
+            handshake.onConnect(ALICE, new Connect(cookie, "alice"), s, 0);
+            handshake.onConnect(ALICE, new Connect(cookie, "alice"), s, 0);
+            assertEquals(List.of(s), acceptedAgain, "once, however often asked within a second");
+            now[0] += Session.ACCEPT_AGAIN_NANOS;
+            handshake.onConnect(ALICE, new Connect(cookie, "alice"), s, now[0]);
+            assertEquals(List.of(s, s), acceptedAgain, "and again a second later");
+            handshake.onConnect(ALICE, new Connect(cookie, "mallory"), s, now[0]);
+            assertEquals(Reject.BAD_NAME, assertInstanceOf(Reject.class, sent.remove(0)).reason(), "never taken over");
             assertEquals(List.of(s, s), acceptedAgain);
-            assertEquals(0, badCookies.get());
         }
     }
 

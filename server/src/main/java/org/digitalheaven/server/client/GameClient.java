@@ -57,6 +57,8 @@ public final class GameClient implements AutoCloseable {
     private final AtomicLong bytesReceived = new AtomicLong();
     private final Object lock = new Object();
     private long nextSequence;
+    /** The server's word in its newest snapshot message: the sequence of our newest input it consumed. */
+    private volatile long lastInputConsumed;
     private volatile Accept accept;
     private volatile Reject reject;
     private volatile Long cookie;
@@ -113,6 +115,9 @@ public final class GameClient implements AutoCloseable {
             return;
         }
         if (p instanceof Challenge c) {
+            if (accept != null) {
+                return; // in already: a Challenge now answers a request someone forged from our address
+            }
             cookieAt = System.nanoTime();
             cookie = c.cookie();
             send(new Connect(c.cookie(), name));
@@ -127,6 +132,7 @@ public final class GameClient implements AutoCloseable {
                 lock.notifyAll();
             }
         } else if (p instanceof SnapshotMessage s) {
+            lastInputConsumed = s.lastInputSequence();
             apply(s);
         } else if (p instanceof Output o) {
             output.add(o.text());
@@ -187,6 +193,24 @@ public final class GameClient implements AutoCloseable {
         transport.send(server, PacketCodec.encode(p));
     }
 
+    /** Sends {@code datagram} to the server as it is, from this client's address: for tests of what the server takes. */
+    public void sendRaw(byte[] datagram) {
+        transport.send(server, datagram);
+    }
+
+    /**
+     * Numbers the inputs from {@code sequence} on (u32) instead of 0: the protocol lets a client start
+     * anywhere, and tests of the wrap start near 2^32. Call before the first {@link #sendInput}.
+     */
+    public void numberInputsFrom(long sequence) {
+        synchronized (recent) {
+            if (!recent.isEmpty()) {
+                throw new IllegalStateException("inputs were sent already");
+            }
+            nextSequence = sequence & PacketCodec.U32_MAX;
+        }
+    }
+
     /** Sends this tick's input, with the previous few repeated. */
     public void sendInput(PlayerInput in) {
         Inputs packet;
@@ -195,11 +219,16 @@ public final class GameClient implements AutoCloseable {
             while (recent.size() > REDUNDANCY) {
                 recent.removeFirst();
             }
-            long first = nextSequence - (recent.size() - 1);
-            nextSequence++;
+            long first = (nextSequence - (recent.size() - 1)) & PacketCodec.U32_MAX;
+            nextSequence = (nextSequence + 1) & PacketCodec.U32_MAX;
             packet = new Inputs(latestNumber, first, new ArrayList<>(recent));
         }
         send(packet);
+    }
+
+    /** The sequence number of our newest input the server says it consumed (its latest snapshot message). */
+    public long lastInputConsumed() {
+        return lastInputConsumed;
     }
 
     public void sendCommand(String line) {

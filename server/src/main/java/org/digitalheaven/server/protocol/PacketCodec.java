@@ -47,7 +47,7 @@ public final class PacketCodec {
     public static final int MAX_TEXT_BYTES = 0xffff;
     public static final int MAX_INPUTS = 16;
 
-    static final long U32_MAX = 0xffff_ffffL;
+    public static final long U32_MAX = 0xffff_ffffL;
 
     private PacketCodec() {
     }
