@@ -18,6 +18,7 @@ import org.digitalheaven.ops.bots.BotSwarm;
 import org.digitalheaven.server.GameServer;
 import org.digitalheaven.server.NanoClock;
 import org.digitalheaven.server.PrintableText;
+import org.digitalheaven.server.prefs.IpAddresses;
 import org.digitalheaven.server.ServerHome;
 import org.digitalheaven.server.net.UdpTransport;
 import org.digitalheaven.server.prefs.Preferences;
@@ -302,13 +303,9 @@ public final class Host implements Callable<Integer> {
         String address = bind != null ? bind.strip() : prefs.bind();
         java.net.InetAddress listenOn;
         try {
-            if (!ipLiteral(address)) {
-                throw new java.net.UnknownHostException(address); // a name would mean a DNS lookup at start: refused
-            }
-            listenOn = java.net.InetAddress.getByName(address);
-        } catch (java.net.UnknownHostException | SecurityException e) {
-            err.println("dh-host: " + (bind != null ? "--bind " : "server.bind ") + address + " is not an address; give"
-                    + " 0.0.0.0 (every interface), 127.0.0.1 (this machine) or one interface's address");
+            listenOn = IpAddresses.localIp(address); // the preference was checked so when it was set or read
+        } catch (IllegalArgumentException e) {
+            err.println("dh-host: " + (bind != null ? "--bind " : "server.bind ") + address + " " + e.getMessage());
             return CommandLine.ExitCode.USAGE;
         }
         String metricsText = metrics != null ? metrics.strip() : prefs.metrics();

@@ -116,9 +116,9 @@ public final class Preferences {
         TreeMap<String, Key> m = new TreeMap<>();
         fixed(m, TICK_RATE, ValueRule.whole(10, 240), "60", "simulation ticks per second");
         fixed(m, PORT, ValueRule.whole(0, 65535), "27960", "UDP port to listen on (0 = any free port)");
-        fixed(m, BIND, ValueRule.text(), "0.0.0.0",
+        fixed(m, BIND, ValueRule.address(), "0.0.0.0",
                 "address to listen on: 0.0.0.0 every interface, 127.0.0.1 this machine only, or one interface's address");
-        fixed(m, METRICS, ValueRule.text(), "",
+        fixed(m, METRICS, ValueRule.endpointOrEmpty(), "",
                 "ADDRESS:PORT to serve Prometheus metrics on (http://ADDRESS:PORT/metrics), e.g. 127.0.0.1:9100; empty = off");
         fixed(m, MAX_PLAYERS, ValueRule.whole(1, 255), "16", "most players connected at once");
         fixed(m, SNAPSHOT_RATE, ValueRule.whole(1, 240), "20",

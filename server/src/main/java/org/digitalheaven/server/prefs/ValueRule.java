@@ -8,7 +8,7 @@ package org.digitalheaven.server.prefs;
  */
 record ValueRule(Kind kind, double min, boolean minExclusive, double max) {
 
-    enum Kind { WHOLE, FLOAT, DOUBLE, TEXT, BOOLEAN }
+    enum Kind { WHOLE, FLOAT, DOUBLE, TEXT, BOOLEAN, ADDRESS, ENDPOINT }
 
     /** Canonical text, or the phrase that follows the quoted bad value ("is not a number"). */
     record Result(String value, String problem) {
@@ -43,9 +43,35 @@ record ValueRule(Kind kind, double min, boolean minExclusive, double max) {
         return new ValueRule(Kind.TEXT, 0, false, 0);
     }
 
+    /** An IP address of this machine, as {@link IpAddresses#localIp} reads it; kept without surrounding spaces. */
+    static ValueRule address() {
+        return new ValueRule(Kind.ADDRESS, 0, false, 0);
+    }
+
+    /** Empty (off) or {@code ADDRESS:PORT}, as {@link IpAddresses#endpoint} reads it. */
+    static ValueRule endpointOrEmpty() {
+        return new ValueRule(Kind.ENDPOINT, 0, false, 0);
+    }
+
     Result check(String raw) {
         if (kind == Kind.TEXT) {
             return new Result(raw, null); // a password may legitimately start or end with spaces
+        }
+        if (kind == Kind.ADDRESS || kind == Kind.ENDPOINT) {
+            String a = raw.strip();
+            if (kind == Kind.ENDPOINT && a.isEmpty()) {
+                return new Result("", null);
+            }
+            try {
+                if (kind == Kind.ADDRESS) {
+                    IpAddresses.localIp(a);
+                } else {
+                    IpAddresses.endpoint(a);
+                }
+                return new Result(a, null);
+            } catch (IllegalArgumentException e) {
+                return new Result(null, e.getMessage());
+            }
         }
         if (kind == Kind.BOOLEAN) {
             String b = raw.strip().toLowerCase(java.util.Locale.ROOT);
@@ -93,6 +119,8 @@ record ValueRule(Kind kind, double min, boolean minExclusive, double max) {
             case WHOLE -> "whole number " + range();
             case FLOAT, DOUBLE -> "number " + range();
             case TEXT -> "text";
+            case ADDRESS -> "an IP address of this machine";
+            case ENDPOINT -> "empty or ADDRESS:PORT";
             case BOOLEAN -> "true or false";
         };
     }

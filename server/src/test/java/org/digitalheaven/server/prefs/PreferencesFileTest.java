@@ -315,4 +315,45 @@ class PreferencesFileTest {
         assertEquals("server.adminPassword=pw", entryLines(file()).get(0));
         assertTrue(StandardCharsets.US_ASCII.newEncoder().canEncode(Files.readString(file())));
     }
+
+    /**
+     * The attack run's case: a remote admin set {@code server.bind} to text with a newline in it, and the
+     * next start failed printing it. Set at run time, the listening addresses pass the rules a start
+     * applies (an IP literal of this machine; ADDRESS:PORT); refused, nothing changes on disk.
+     */
+    @Test
+    void listeningAddressesSetAtRunTimeAreCheckedAsAStartChecksThem() throws IOException {
+        Preferences p = Preferences.load(file());
+        for (String bad : List.of("127.0.0.1\nevil=1", "game.example", "256.0.0.1", "192.0.2.7", "::1 x", "", "0.0.0.0:9")) {
+            String error = p.set(Preferences.BIND, bad);
+            assertNotNull(error, "server.bind " + bad + " must be refused");
+            assertTrue(error.startsWith("server.bind: \"" + bad + "\" is not"), error);
+        }
+        for (String bad : List.of("127.0.0.1:9100\nevil=1", "metrics.example:9100", "127.0.0.1", "127.0.0.1:65536",
+                "::1:9100", "[::1]:x", "192.0.2.7:9100", "127.0.0.1:9100 junk")) {
+            assertNotNull(p.set(Preferences.METRICS, bad), "server.metrics " + bad + " must be refused");
+        }
+        assertFalse(Files.exists(file()), "nothing refused was saved");
+        assertNull(p.set(Preferences.BIND, " 127.0.0.1 "));
+        assertNull(p.set(Preferences.METRICS, "[::1]:9100"));
+        assertNull(p.set(Preferences.METRICS, "127.0.0.1:0"));
+        assertEquals("127.0.0.1", p.bind());
+        assertEquals("127.0.0.1:0", p.metrics());
+        assertNull(p.set(Preferences.METRICS, ""), "empty turns metrics off");
+        assertEquals("", p.metrics());
+        Preferences again = Preferences.load(file());
+        assertEquals(List.of(), again.warnings());
+        assertEquals("127.0.0.1", again.bind());
+    }
+
+    /** A file edited by hand (or by an older build) with a bad address is a warning and the default, never a failed start. */
+    @Test
+    void aBadListeningAddressInTheFileIsAWarningAndTheDefault() throws IOException {
+        Files.writeString(file(), "server.bind=game.example\nserver.metrics=metrics.example:9100\n");
+        Preferences p = Preferences.load(file());
+        assertEquals("0.0.0.0", p.bind());
+        assertEquals("", p.metrics());
+        assertEquals(2, p.warnings().size(), p.warnings().toString());
+        assertTrue(p.warnings().get(0).contains("server.bind=game.example is not an IP address"), p.warnings().toString());
+    }
 }
