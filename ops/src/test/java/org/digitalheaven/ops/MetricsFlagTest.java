@@ -1,6 +1,7 @@
 package org.digitalheaven.ops;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -127,10 +128,20 @@ class MetricsFlagTest {
         assertEquals("dh-host: --metrics 127.0.0.1:99999 has no port 0..65535 after the last colon (0 picks a free one)",
                 r.err().strip());
 
+    }
+
+    /** A preferences file is never fatal: a bad server.metrics there (set by hand) is a warning, and the server runs without. */
+    @Test
+    void aBadValueInThePreferencesFileIsAWarningAndTheServerRunsWithoutMetrics() throws Exception {
         Files.writeString(home.resolve("server.properties"), "server.metrics=metrics.example:9100\n");
-        r = HostTest.run("--home", home.toString());
-        assertEquals(2, r.exitCode());
-        assertTrue(r.err().strip().startsWith("dh-host: server.metrics metrics.example:9100 does not start with an IP address;"),
-                r.err());
+        Process p = dhHost();
+        try (OutputStream in = p.getOutputStream()) {
+            in.write("quit\n".getBytes(StandardCharsets.UTF_8));
+        }
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertTrue(p.waitFor(30, TimeUnit.SECONDS), out);
+        assertEquals(0, p.exitValue(), out);
+        assertTrue(out.contains("server.metrics=metrics.example:9100 does not start with an IP address;"), out);
+        assertFalse(out.contains("metrics on http"), out);
     }
 }

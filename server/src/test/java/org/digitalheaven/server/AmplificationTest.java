@@ -135,7 +135,7 @@ class AmplificationTest {
         server = new GameServer(new GameServer.Options(Preferences.inMemory(), List.of(), () -> now[0], 99L, log::add), wire);
         // A console whose replies are as long as `players` on a full server: what a Command can cost.
         server.setCommandExecutor((src, line) -> src.reply("x".repeat(2_000)));
-        server.start("arena");
+        server.start(System.getProperty("amplification.map", "arena")); // a .map file for the benchmarks doc's e1m1 row
         for (int slot = 1; slot <= 12; slot++) {
             server.addPawnWithoutSession(slot, "crowd" + slot);
         }
@@ -230,7 +230,7 @@ class AmplificationTest {
             }
             assertSame(alice.wireId(), server.sessions().get(0).wireId(), "alice keeps her session");
         }
-        System.out.println("bytes sent per forged byte (" + FORGED + " each, arena, 13 pawns):\n" + String.join("\n", table));
+        System.out.println("bytes sent per forged byte (" + FORGED + " each, " + server.map().mapName() + ", 13 pawns):\n" + String.join("\n", table));
         assertEquals(List.of(), over, "forgeries answered beyond " + BOUND + "x or with the world");
         assertEquals(1, server.sessionCount());
         assertEquals("alice", server.sessions().get(0).name());
