@@ -294,6 +294,11 @@ public final class DemoRecorder {
         return writer.path();
     }
 
+    /** After {@link #stop}: waits at most {@code millis} for the writer thread to complete the file (never call it on the tick). */
+    public boolean awaitFinished(long millis) {
+        return writer.awaitFinished(millis);
+    }
+
     public long startTick() {
         return startTick;
     }

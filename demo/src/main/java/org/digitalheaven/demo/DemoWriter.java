@@ -223,6 +223,16 @@ public final class DemoWriter implements AutoCloseable {
         return !thread.isAlive();
     }
 
+    /** Waits at most {@code millis} for the file to be closed (for a thread that is not the game's); true once it is. */
+    public boolean awaitFinished(long millis) {
+        try {
+            thread.join(millis);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        return finished();
+    }
+
     /** Writes what is queued, flushes and closes; waits up to {@code millis}. False if it failed or timed out. */
     public boolean close(long millis) {
         if (!closed) {

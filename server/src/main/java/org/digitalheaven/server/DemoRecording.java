@@ -5,6 +5,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
+import java.time.format.DateTimeParseException;
+import java.time.format.ResolverStyle;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Consumer;
@@ -27,7 +29,9 @@ public final class DemoRecording extends RecorderListener {
     }
 
     public static final String EXTENSION = ".dh-demo";
-    private static final DateTimeFormatter STAMP = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss");
+    /** The stamp in a recording's name; parsed strictly, so that a name whose stamp is no real time is not one of ours. */
+    private static final DateTimeFormatter STAMP = DateTimeFormatter.ofPattern("uuuuMMdd-HHmmss")
+            .withResolverStyle(ResolverStyle.STRICT);
 
     private final GameServer server;
     private final Path demos;
@@ -38,6 +42,8 @@ public final class DemoRecording extends RecorderListener {
     private WriterFactory writers;
     private Path pending;
     private boolean pendingAuto;
+    /** The recording the last map change closed, whose writer may still be completing it; null once pruned past. */
+    private DemoRecorder closedAtMapChange;
     private static final java.util.concurrent.atomic.AtomicBoolean WARMED = new java.util.concurrent.atomic.AtomicBoolean();
     /** {@link #recordedTicks()} and {@link #recorderNanos()} when the current recording opened. */
     private long ticksAtStart;
@@ -191,64 +197,113 @@ public final class DemoRecording extends RecorderListener {
         pending = path;
         pendingAuto = true;
         int keep = server.prefs().demoKeep();
+        DemoRecorder previous = closedAtMapChange;
+        closedAtMapChange = null;
         if (keep > 0) {
             Path recording = path;
-            Thread prune = new Thread(() -> prune(folder, keep, recording), "dh-demo-prune");
+            Thread prune = new Thread(() -> {
+                if (previous != null) {
+                    previous.awaitFinished(10_000); // its header may still be in the writer's buffer: let it count
+                }
+                prune(folder, keep, recording);
+            }, "dh-demo-prune");
             prune.setDaemon(true);
             prune.start();
         }
     }
 
-    /** An auto-recorded demo's name: {@code <map>-<yyyyMMdd>-<HHmmss>[-n].dh-demo}; its stamp sorts by time. */
+    /** An auto-recorded demo's name: {@code <map>-<yyyyMMdd>-<HHmmss>[-n].dh-demo}. */
     private static final java.util.regex.Pattern AUTO_NAME =
-            java.util.regex.Pattern.compile(".+-(\\d{8}-\\d{6})(-\\d+)?\\" + EXTENSION);
+            java.util.regex.Pattern.compile("(.+)-(\\d{8}-\\d{6})(?:-(\\d{1,9}))?\\" + EXTENSION);
+
+    /** What a name says of an auto-recording: its map, its stamp (a real date and time), its number within the second (1 for none). */
+    private record AutoName(Path file, String map, LocalDateTime stamp, int number) {
+    }
+
+    /** Null when {@code f}'s name is not an auto-recording's or its stamp is no real date and time. */
+    private static AutoName autoName(Path f) {
+        java.util.regex.Matcher m = AUTO_NAME.matcher(f.getFileName().toString());
+        if (!m.matches()) {
+            return null;
+        }
+        try {
+            return new AutoName(f, m.group(1), LocalDateTime.parse(m.group(2), STAMP),
+                    m.group(3) == null ? 1 : Integer.parseInt(m.group(3)));
+        } catch (DateTimeParseException e) {
+            return null;
+        }
+    }
+
+    /** The most of a file read to find its Header: an auto-recording's is a few hundred bytes. */
+    private static final int HEADER_READ = 64 << 10;
 
     /**
-     * Deletes the oldest auto-recorded demos in {@code folder} so that {@code keep} remain, counting the
-     * one being recorded; files that do not carry an auto-record name are never touched.
+     * Whether {@code n} is a demo this server auto-recorded: a regular file (a link never is, whatever it
+     * points at) whose Header, read from at most {@link #HEADER_READ} bytes, is a recording of the map its
+     * name says from a map load's first tick. Cheap on any file: one open that follows no link, one bounded
+     * read, and the Header's own checks.
+     */
+    private static boolean recordedHere(AutoName n) {
+        try {
+            if (!Files.readAttributes(n.file(), java.nio.file.attribute.BasicFileAttributes.class,
+                    java.nio.file.LinkOption.NOFOLLOW_LINKS).isRegularFile()) {
+                return false;
+            }
+            java.nio.ByteBuffer head = java.nio.ByteBuffer.allocate(HEADER_READ);
+            try (java.nio.channels.SeekableByteChannel ch = Files.newByteChannel(n.file(),
+                    java.util.Set.of(java.nio.file.StandardOpenOption.READ, java.nio.file.LinkOption.NOFOLLOW_LINKS))) {
+                while (head.hasRemaining() && ch.read(head) > 0) {
+                    // a short read: go on to the end or the limit
+                }
+            }
+            org.digitalheaven.demo.Chunk.Header h = org.digitalheaven.demo.DemoReader.readHeader(
+                    java.util.Arrays.copyOf(head.array(), head.position()));
+            return h != null && h.mapName().equals(n.map()) && h.startTick() == 0;
+        } catch (IOException | org.digitalheaven.demo.DemoFormatException | RuntimeException e) {
+            return false; // unreadable, not a demo, damaged: not ours to delete
+        }
+    }
+
+    /**
+     * Deletes the oldest demos this server auto-recorded in {@code folder} so that {@code keep} remain,
+     * counting the one being recorded. Only {@linkplain #recordedHere what it recorded} counts or is ever
+     * deleted: a name whose stamp is no real date and time, a stamp later than the recording's (nothing
+     * recorded before it can have one), a link, a folder, a file that is not such a demo: none is
+     * touched or counted. Oldest first by the stamp, then by the number within the second.
      */
     static List<Path> prune(Path folder, int keep, Path recording) {
         List<Path> deleted = new ArrayList<>();
-        List<Path> auto = new ArrayList<>();
-        try (java.util.stream.Stream<Path> files = Files.list(folder)) {
-            files.filter(f -> AUTO_NAME.matcher(f.getFileName().toString()).matches() && Files.isRegularFile(f))
-                    .forEach(auto::add);
-        } catch (IOException e) {
+        AutoName now = autoName(recording);
+        if (now == null) {
+            return deleted;
+        }
+        List<AutoName> ours = new ArrayList<>();
+        try (java.nio.file.DirectoryStream<Path> files = Files.newDirectoryStream(folder)) {
+            for (Path f : files) {
+                AutoName n = autoName(f);
+                if (n != null && !f.equals(recording) && !n.stamp().isAfter(now.stamp()) && recordedHere(n)) {
+                    ours.add(n);
+                }
+            }
+        } catch (IOException | java.nio.file.DirectoryIteratorException e) {
             return deleted; // no folder yet, or unreadable: nothing to prune
         }
-        if (!auto.contains(recording)) {
-            auto.add(recording); // it may not exist yet, but it counts
-        }
-        // By the stamp in the name; loads within one second by when the file was last written (the one
-        // being recorded counts as newest), then by name.
-        auto.sort(java.util.Comparator.comparing((Path f) -> stampOf(f))
-                .thenComparingLong(f -> f.equals(recording) ? Long.MAX_VALUE : modified(f))
-                .thenComparing(f -> f.getFileName().toString()));
-        for (int i = 0; i < auto.size() - keep; i++) {
-            Path f = auto.get(i);
-            if (!f.equals(recording)) {
-                try {
-                    Files.deleteIfExists(f);
+        ours.sort(java.util.Comparator.comparing(AutoName::stamp).thenComparingInt(AutoName::number)
+                .thenComparing(n -> n.file().getFileName().toString()));
+        for (int i = 0; i < ours.size() + 1 - keep; i++) {
+            Path f = ours.get(i).file();
+            try {
+                // Looked at again right before: deleting a path never follows a link, and now none is there.
+                if (Files.readAttributes(f, java.nio.file.attribute.BasicFileAttributes.class,
+                        java.nio.file.LinkOption.NOFOLLOW_LINKS).isRegularFile()) {
+                    Files.delete(f);
                     deleted.add(f);
-                } catch (IOException e) {
-                    // left for the next load; nothing here is worth stopping a server for
                 }
+            } catch (IOException e) {
+                // left for the next load; nothing here is worth stopping a server for
             }
         }
         return deleted;
-    }
-
-    private static long modified(Path f) {
-        try {
-            return Files.getLastModifiedTime(f).toMillis();
-        } catch (IOException e) {
-            return Long.MAX_VALUE;
-        }
-    }
-
-    private static String stampOf(Path f) {
-        java.util.regex.Matcher m = AUTO_NAME.matcher(f.getFileName().toString());
-        return m.matches() ? m.group(1) : "";
     }
 
     /** {@code demo stop}: final checkpoint, End, close; the file is completed by the writer thread. */
@@ -387,6 +442,7 @@ public final class DemoRecording extends RecorderListener {
     public void onMapChange(Universe old) {
         pending = null;
         if (recorder != null) {
+            closedAtMapChange = recorder;
             close("closed because the map changed", 0, true);
         }
     }

@@ -210,7 +210,7 @@ class DemoRecordingTest {
         assertNull(prefs.set(Preferences.DEMO_KEEP, "2"));
         Path auto = demos.resolve("auto");
         Files.createDirectories(auto);
-        Files.writeString(auto.resolve("arena-20200101-000000.dh-demo"), "an old auto-recording");
+        Files.write(auto.resolve("arena-20200101-000000.dh-demo"), autoRecordingOf("arena")); // an old auto-recording
         Files.writeString(auto.resolve("mine.dh-demo"), "hand-named: never pruned");
         Files.writeString(demos.resolve("arena-20200101-000001.dh-demo"), "hand-started, outside auto/: never pruned");
         start(prefs);
@@ -257,18 +257,51 @@ class DemoRecordingTest {
         return true;
     }
 
+    /** The start of an auto-recording of {@code map} as the server writes it: the file header and the Header, from tick 0. */
+    static byte[] autoRecordingOf(String map) {
+        org.digitalheaven.demo.DemoEncoder e = new org.digitalheaven.demo.DemoEncoder();
+        byte[] a = e.fileHeader(), b = e.header(new Chunk.Header(map, "DigitalHeaven.Core.Level." + map, new byte[32],
+                "test-version", "abc1234", 60, 300, 0, org.digitalheaven.universe.WorldSettings.DEFAULTS.encode(), List.of()));
+        byte[] out = java.util.Arrays.copyOf(a, a.length + b.length);
+        System.arraycopy(b, 0, out, a.length, b.length);
+        return out;
+    }
+
+    /**
+     * The attack run's folder: names whose stamps are not real dates, a stamp in the future, a link, a
+     * folder, a file that is not a demo, a demo whose header is another map's, other names. None is
+     * counted or deleted; of the genuine ones the oldest go first (a -2 after the same second's first).
+     */
     @Test
-    void pruningKeepsTheNewestAutoRecordingsByTheirStampAndNothingElse(@TempDir Path auto) throws Exception {
-        for (String n : List.of("doors-20261130-100000.dh-demo", "arena-20261130-090000.dh-demo",
-                "jumps-20261130-110000.dh-demo", "jumps-20261130-110000-2.dh-demo", "notes.txt", "x.dh-demo")) {
-            Files.writeString(auto.resolve(n), n);
+    void pruningDeletesOnlyDemosItRecordedOldestFirst(@TempDir Path auto, @TempDir Path elsewhere) throws Exception {
+        for (String n : List.of("arena-20261130-090000.dh-demo", "doors-20261130-100000.dh-demo", "jumps-20261130-110000.dh-demo",
+                "jumps-20261130-110000-2.dh-demo")) {
+            Files.write(auto.resolve(n), autoRecordingOf(n.substring(0, n.indexOf('-'))));
         }
+        List<String> strangers = List.of("arena-20261399-999999.dh-demo", "notes-99999999-999999.dh-demo",
+                "arena-20260230-100000.dh-demo", "arena-20261130-250000.dh-demo", "arena-20991231-235959.dh-demo",
+                "arena-20261130-080000.dh-demo", "doors-20261130-080500.dh-demo", "mine.dh-demo", "notes.txt");
+        for (String n : strangers) {
+            Files.write(auto.resolve(n), n.equals("arena-20261130-080000.dh-demo") ? "not a demo".getBytes()
+                    : autoRecordingOf(n.startsWith("doors-") ? "arena" : n.substring(0, Math.max(1, n.indexOf('-')))));
+        }
+        Path target = elsewhere.resolve("precious.dh-demo");
+        Files.write(target, autoRecordingOf("arena"));
+        Files.createSymbolicLink(auto.resolve("arena-20261130-083000.dh-demo"), target);
+        Files.createDirectories(auto.resolve("arena-20261130-084000.dh-demo"));
         Path recording = auto.resolve("arena-20261130-120000.dh-demo");
-        List<Path> deleted = DemoRecording.prune(auto, 3, recording);
-        assertEquals(List.of(auto.resolve("arena-20261130-090000.dh-demo"), auto.resolve("doors-20261130-100000.dh-demo")),
-                deleted);
-        assertTrue(Files.exists(auto.resolve("jumps-20261130-110000-2.dh-demo")));
-        assertTrue(Files.exists(auto.resolve("notes.txt")) && Files.exists(auto.resolve("x.dh-demo")));
+
+        List<Path> deleted = DemoRecording.prune(auto, 2, recording);
+
+        assertEquals(List.of(auto.resolve("arena-20261130-090000.dh-demo"), auto.resolve("doors-20261130-100000.dh-demo"),
+                auto.resolve("jumps-20261130-110000.dh-demo")), deleted);
+        assertTrue(Files.exists(auto.resolve("jumps-20261130-110000-2.dh-demo")), "the newest genuine one is kept");
+        for (String n : strangers) {
+            assertTrue(Files.exists(auto.resolve(n)), n + " is not the server's: never deleted");
+        }
+        assertTrue(Files.isSymbolicLink(auto.resolve("arena-20261130-083000.dh-demo")), "a link is never deleted");
+        assertTrue(Files.exists(target));
+        assertTrue(Files.isDirectory(auto.resolve("arena-20261130-084000.dh-demo")));
     }
 
     @Test
