@@ -48,6 +48,8 @@ public final class DemoWriter implements AutoCloseable {
     private volatile String failure;
     private volatile boolean closed;
     private volatile boolean created;
+    /** Completed once the file exists (never when creating it fails): what waits for that is run then. */
+    private final java.util.concurrent.CompletableFuture<Void> madeFile = new java.util.concurrent.CompletableFuture<>();
 
     /** Creates {@code path} now (never overwriting an existing file) and starts the writer thread. */
     public static DemoWriter create(Path path, Consumer<String> onFailure) throws IOException {
@@ -76,6 +78,9 @@ public final class DemoWriter implements AutoCloseable {
         this.created = out != null;
         this.capacity = capacity;
         this.onFailure = onFailure;
+        if (out != null) {
+            madeFile.complete(null);
+        }
         this.thread = new Thread(() -> {
             OutputStream o = out;
             if (o == null) {
@@ -86,13 +91,14 @@ public final class DemoWriter implements AutoCloseable {
                     }
                     o = Files.newOutputStream(path, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
                     created = true;
+                    madeFile.complete(null);
                 } catch (java.nio.file.FileAlreadyExistsException e) {
                     fail("cannot create " + path + ": " + (Files.isRegularFile(path) ? "it already exists (a demo is never"
                             + " overwritten)" : e.getFile() + " is in the way (a file where a folder should be)"));
                     discard();
                     return;
                 } catch (java.nio.file.NoSuchFileException e) {
-                    fail("cannot create " + path + ": the folder " + path.toAbsolutePath().getParent() + " does not exist");
+                    fail("cannot create " + path + ": " + nothingThere(e));
                     discard();
                     return;
                 } catch (java.nio.file.AccessDeniedException e) {
@@ -109,6 +115,28 @@ public final class DemoWriter implements AutoCloseable {
         }, "dh-demo-writer");
         thread.setDaemon(true);
         thread.start();
+    }
+
+    /**
+     * Why creating a file or folder said "no such file": a folder on the way is missing, or the folder
+     * it goes in is there but takes no new entries ({@code /proc}, {@code /sys} answer so, even to root).
+     */
+    private String nothingThere(java.nio.file.NoSuchFileException e) {
+        Path made = e.getFile() != null ? Path.of(e.getFile()) : path;
+        Path folder = made.toAbsolutePath().getParent();
+        if (folder != null && Files.isDirectory(folder)) {
+            return "cannot write in " + folder + " (it takes no new files or folders); choose another folder";
+        }
+        return "the folder " + folder + " does not exist";
+    }
+
+    /**
+     * Runs {@code action} once the file exists: at once on this thread if it does, else on the writer
+     * thread right after making it; never when it cannot be made (that is reported as a failure). So
+     * whoever says "recording" says it only of a file that is there.
+     */
+    public void whenCreated(Runnable action) {
+        madeFile.thenRun(action);
     }
 
     /**

@@ -147,7 +147,9 @@ public final class DemoRecording extends RecorderListener {
 
     /**
      * Why {@code path} cannot become a new demo, or null: it exists; a folder on its way is a file; its
-     * folder is missing (only folders inside the demos folder are made) or not writable.
+     * folder is missing (only folders inside the demos folder are made), or the nearest folder there is
+     * cannot be written. Only what the file system's metadata tells: a folder that refuses new files to
+     * root ({@code /proc}) looks writable, and the writer thread says so when it tries.
      */
     private String whyNotCreatable(Path path) {
         if (Files.exists(path, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
@@ -158,7 +160,8 @@ public final class DemoRecording extends RecorderListener {
         boolean ours = parent.startsWith(demos.toAbsolutePath());
         for (Path p = parent; p != null; p = p.getParent()) {
             if (Files.isDirectory(p)) {
-                if (p.equals(parent) && !Files.isWritable(p)) {
+                // The nearest folder there is gets the file, or the first folder made for it.
+                if (!Files.isWritable(p)) {
                     return "cannot write in " + p + " (permission denied); choose another folder";
                 }
                 return null;
@@ -347,8 +350,10 @@ public final class DemoRecording extends RecorderListener {
         return out;
     }
 
+    /** True while a recording is being written: not once its writer has failed (the next boundary drops it). */
     public boolean recording() {
-        return recorder != null;
+        DemoRecorder r = recorder;
+        return r != null && !r.failed();
     }
 
     /**
@@ -412,7 +417,8 @@ public final class DemoRecording extends RecorderListener {
                 DemoWriter w = writers.open(path, message -> {
                     DemoWriter made = opened[0];
                     console.accept(made != null && made.created() ? "demo: recording stopped: " + message
-                            + " (the file is readable up to its last whole segment)" : "demo record: " + message);
+                            + " (the file is readable up to its last whole segment)"
+                            : (auto ? "demo: auto-record: " : "demo record: ") + message);
                 });
                 opened[0] = w;
                 var m = server.map();
@@ -421,10 +427,12 @@ public final class DemoRecording extends RecorderListener {
                 recorder = DemoRecorder.open(new DemoRecorder.Opening(m.mapName(), m.barcode(), m.closureHash(),
                         engineVersion, gitSha, server.tickRate(), server.prefs().checkpointTicks(),
                         u.settings().encode(), NO_NOTES), u, w);
-                console.accept("demo: " + (auto ? "auto-" : "") + "recording " + m.barcode() + " to " + path + " from tick "
-                        + u.tickCount());
+                // Said once the file is there (the writer thread makes it), never of one that cannot be made.
+                String started = "demo: " + (auto ? "auto-" : "") + "recording " + m.barcode() + " to " + path + " from tick "
+                        + u.tickCount();
+                w.whenCreated(() -> console.accept(started));
             } catch (IOException e) {
-                console.accept("demo record: cannot create " + path + ": " + e.getMessage());
+                console.accept((auto ? "demo: auto-record: " : "demo record: ") + "cannot create " + path + ": " + e.getMessage());
             }
             return;
         }

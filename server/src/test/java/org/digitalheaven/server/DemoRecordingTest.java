@@ -36,9 +36,23 @@ class DemoRecordingTest {
     private final List<GameClient> clients = new ArrayList<>();
 
     private void start(Preferences prefs) throws Exception {
+        start(prefs, demos);
+    }
+
+    private void start(Preferences prefs, Path folder) throws Exception {
         server = new GameServer(new GameServer.Options(prefs, List.of(), NanoClock.SYSTEM, 5L, log::add), net.endpoint());
+        rec = server.enableRecording(folder, "test-version", "abc1234");
         server.start("arena");
-        rec = server.enableRecording(demos, "test-version", "abc1234");
+    }
+
+    /** Ticks until a console line contains {@code text} (at most 5 s); the lines said so far. */
+    private List<String> tickUntilSaid(String text) throws Exception {
+        long deadline = System.nanoTime() + 5_000_000_000L;
+        while (log.stream().noneMatch(l -> l.contains(text)) && System.nanoTime() < deadline) {
+            server.tickOnce();
+            Thread.sleep(10);
+        }
+        return List.copyOf(log);
     }
 
     private GameClient join(String name) throws Exception {
@@ -179,6 +193,44 @@ class DemoRecordingTest {
         String replaced = rec.record("y");
         assertTrue(replaced.contains(demos + " is a file, not a folder"), replaced);
         assertFalse(replaced.contains("already exists"), replaced);
+    }
+
+    /**
+     * The demos folder pointing at /proc: auto-record says once why nothing is recorded (as root the
+     * folder's checks cannot know, and the writer thread says it), and never announces a recording.
+     */
+    @Test
+    void autoRecordIntoProcSaysTheTrueReasonOnceAndAnnouncesNothing() throws Exception {
+        org.junit.jupiter.api.Assumptions.assumeTrue(Files.isDirectory(Path.of("/proc/self")), "no /proc here");
+        Preferences prefs = Preferences.inMemory();
+        assertNull(prefs.set(Preferences.DEMO_AUTO_RECORD, "true"));
+        start(prefs, Path.of("/proc"));
+        List<String> said = tickUntilSaid("/proc");
+        for (int i = 0; i < 20; i++) {
+            server.tickOnce(); // anything said late would be in the log by now
+            Thread.sleep(5);
+        }
+        said = log.stream().filter(l -> l.contains("/proc")).toList();
+        assertEquals(1, said.size(), log.toString());
+        assertTrue(said.get(0).startsWith("demo: auto-record: ") && said.get(0).contains("cannot write in /proc"), said.get(0));
+        assertFalse(said.get(0).contains("does not exist"), said.get(0));
+        assertFalse(rec.recording());
+    }
+
+    /** demo record /proc/x: the reason is that /proc takes no files, not that it is missing; nothing is announced. */
+    @Test
+    void recordingIntoProcGivesTheTrueReason() throws Exception {
+        org.junit.jupiter.api.Assumptions.assumeTrue(Files.isDirectory(Path.of("/proc/self")), "no /proc here");
+        start(Preferences.inMemory());
+        String reply = rec.record("/proc/x");
+        List<String> said = new ArrayList<>(List.of(reply));
+        if (reply.contains("recording to")) {
+            said.addAll(tickUntilSaid("cannot write in /proc")); // as root only the writer thread can find out
+        }
+        assertTrue(said.stream().anyMatch(l -> l.contains("cannot write in /proc")), said.toString());
+        assertFalse(said.stream().anyMatch(l -> l.contains("does not exist")), said.toString());
+        assertFalse(said.stream().anyMatch(l -> l.startsWith("demo: recording ")), "nothing is announced: " + said);
+        assertFalse(rec.recording());
     }
 
     /** When the file cannot be made after all, that is the one thing said, and no file is claimed readable. */
