@@ -146,12 +146,16 @@ public final class DemoRecording extends RecorderListener {
     }
 
     /**
-     * Why {@code path} cannot become a new demo, or null: it exists; a folder on its way is a file; its
-     * folder is missing (only folders inside the demos folder are made), or the nearest folder there is
-     * cannot be written. Only what the file system's metadata tells: a folder that refuses new files to
+     * Why {@code path} cannot become a new demo, or null: a name in it is too long; it exists; a folder
+     * on its way is a file; its folder is missing (only folders inside the demos folder are made), or the
+     * nearest folder there is cannot be written. Only what the file system's metadata tells: a folder that refuses new files to
      * root ({@code /proc}) looks writable, and the writer thread says so when it tries.
      */
     private String whyNotCreatable(Path path) {
+        String tooLong = tooLong(path);
+        if (tooLong != null) {
+            return tooLong;
+        }
         if (Files.exists(path, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
             return path + (Files.isRegularFile(path) ? " already exists; choose another name (a demo is never overwritten)"
                     : " already exists and is not a file; choose another name");
@@ -172,6 +176,31 @@ public final class DemoRecording extends RecorderListener {
             if (!ours) {
                 return "the folder " + p + " does not exist; make it first (only folders inside " + demos + " are made for you)";
             }
+        }
+        return null;
+    }
+
+    /**
+     * The longest name (NAME_MAX) and path (PATH_MAX, less its NUL) that Linux file systems take, in bytes:
+     * ext4, xfs, btrfs and tmpfs alike. A longer one would be refused by the writer thread after the
+     * recording was announced; it is refused before, naming the limit.
+     */
+    static final int MAX_NAME_BYTES = 255, MAX_PATH_BYTES = 4095;
+
+    /** Why {@code path} is too long to be made, or null. */
+    private static String tooLong(Path path) {
+        Path whole = path.toAbsolutePath();
+        for (Path name : whole) {
+            int bytes = name.toString().getBytes(java.nio.charset.StandardCharsets.UTF_8).length;
+            if (bytes > MAX_NAME_BYTES) {
+                return "the " + (name.equals(whole.getFileName()) ? "file" : "folder") + " name " + name + " is " + bytes
+                        + " bytes long; a file name may be at most " + MAX_NAME_BYTES + " bytes; choose a shorter name";
+            }
+        }
+        int bytes = whole.toString().getBytes(java.nio.charset.StandardCharsets.UTF_8).length;
+        if (bytes > MAX_PATH_BYTES) {
+            return "the path " + whole + " is " + bytes + " bytes long; a path may be at most " + MAX_PATH_BYTES
+                    + " bytes; choose a shorter name";
         }
         return null;
     }
@@ -219,7 +248,7 @@ public final class DemoRecording extends RecorderListener {
     private static final java.util.regex.Pattern AUTO_NAME =
             java.util.regex.Pattern.compile("(.+)-(\\d{8}-\\d{6})(?:-(\\d{1,9}))?\\" + EXTENSION);
 
-    /** What a name says of an auto-recording: its map, its stamp (a real date and time), its number within the second (1 for none). */
+    /** What a name says of an auto-recording: its map, its stamp (a real date and time), its number in the second (1: none). */
     private record AutoName(Path file, String map, LocalDateTime stamp, int number) {
     }
 

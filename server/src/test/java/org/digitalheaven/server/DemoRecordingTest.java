@@ -233,6 +233,23 @@ class DemoRecordingTest {
         assertFalse(rec.recording());
     }
 
+    /** A name longer than a file system takes is refused by demo record, naming the limit, before anything starts. */
+    @Test
+    void aTooLongNameIsRefusedBeforeItIsAnnounced() throws Exception {
+        start(Preferences.inMemory());
+        String name = "a".repeat(300);
+        String reply = rec.record(name);
+        assertTrue(reply.startsWith("demo record: the file name " + name + ".dh-demo is 308 bytes long; a file name may be at"
+                + " most 255 bytes"), reply);
+        String deep = ("b".repeat(200) + "/").repeat(25) + "x";
+        String deepReply = rec.record(deep);
+        assertTrue(deepReply.startsWith("demo record: ") && deepReply.contains("a path may be at most 4095 bytes"), deepReply);
+        server.tickOnce();
+        assertFalse(rec.recording());
+        assertEquals(List.of("demo: nothing is recording"), rec.status());
+        assertFalse(log.stream().anyMatch(l -> l.startsWith("demo: recording ")), log.toString());
+    }
+
     /** When the file cannot be made after all, that is the one thing said, and no file is claimed readable. */
     @Test
     void aFileThatCannotBeCreatedIsSaidOnceWithoutClaimingItIsReadable() throws Exception {
