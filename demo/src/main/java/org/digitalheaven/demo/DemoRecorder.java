@@ -299,6 +299,16 @@ public final class DemoRecorder {
         return writer.awaitFinished(millis);
     }
 
+    /** True once the writer thread has completed the file (or given up on it): {@link #bytes()} is then its size. */
+    public boolean finished() {
+        return writer.finished();
+    }
+
+    /** After {@link #stop}: runs {@code action} once the file is complete ({@link DemoWriter#whenFinished}). */
+    public void whenFinished(Runnable action) {
+        writer.whenFinished(action);
+    }
+
     public long startTick() {
         return startTick;
     }

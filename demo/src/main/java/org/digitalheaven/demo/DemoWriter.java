@@ -50,6 +50,8 @@ public final class DemoWriter implements AutoCloseable {
     private volatile boolean created;
     /** Completed once the file exists (never when creating it fails): what waits for that is run then. */
     private final java.util.concurrent.CompletableFuture<Void> madeFile = new java.util.concurrent.CompletableFuture<>();
+    /** Completed when the writer thread ends: the file closed, or never made. */
+    private final java.util.concurrent.CompletableFuture<Void> ended = new java.util.concurrent.CompletableFuture<>();
 
     /** Creates {@code path} now (never overwriting an existing file) and starts the writer thread. */
     public static DemoWriter create(Path path, Consumer<String> onFailure) throws IOException {
@@ -82,39 +84,48 @@ public final class DemoWriter implements AutoCloseable {
             madeFile.complete(null);
         }
         this.thread = new Thread(() -> {
-            OutputStream o = out;
-            if (o == null) {
-                try {
-                    Path parent = path.toAbsolutePath().getParent();
-                    if (foldersWithin != null && parent.startsWith(foldersWithin.toAbsolutePath())) {
-                        Files.createDirectories(parent);
-                    }
-                    o = Files.newOutputStream(path, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
-                    created = true;
-                    madeFile.complete(null);
-                } catch (java.nio.file.FileAlreadyExistsException e) {
-                    fail("cannot create " + path + ": " + (Files.isRegularFile(path) ? "it already exists (a demo is never"
-                            + " overwritten)" : e.getFile() + " is in the way (a file where a folder should be)"));
-                    discard();
-                    return;
-                } catch (java.nio.file.NoSuchFileException e) {
-                    fail("cannot create " + path + ": " + nothingThere(e));
-                    discard();
-                    return;
-                } catch (java.nio.file.AccessDeniedException e) {
-                    fail("cannot create " + path + ": permission denied");
-                    discard();
-                    return;
-                } catch (IOException e) {
-                    fail("cannot create " + path + ": " + e.getMessage());
-                    discard();
-                    return;
-                }
+            try {
+                write(out, foldersWithin);
+            } finally {
+                ended.complete(null);
             }
-            drain(new BufferedOutputStream(o, 1 << 16));
         }, "dh-demo-writer");
         thread.setDaemon(true);
         thread.start();
+    }
+
+    /** The writer thread's work: make the file if need be, then write what is queued until the closing mark. */
+    private void write(OutputStream out, Path foldersWithin) {
+        OutputStream o = out;
+        if (o == null) {
+            try {
+                Path parent = path.toAbsolutePath().getParent();
+                if (foldersWithin != null && parent.startsWith(foldersWithin.toAbsolutePath())) {
+                    Files.createDirectories(parent);
+                }
+                o = Files.newOutputStream(path, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
+                created = true;
+                madeFile.complete(null);
+            } catch (java.nio.file.FileAlreadyExistsException e) {
+                fail("cannot create " + path + ": " + (Files.isRegularFile(path) ? "it already exists (a demo is never"
+                        + " overwritten)" : e.getFile() + " is in the way (a file where a folder should be)"));
+                discard();
+                return;
+            } catch (java.nio.file.NoSuchFileException e) {
+                fail("cannot create " + path + ": " + nothingThere(e));
+                discard();
+                return;
+            } catch (java.nio.file.AccessDeniedException e) {
+                fail("cannot create " + path + ": permission denied");
+                discard();
+                return;
+            } catch (IOException e) {
+                fail("cannot create " + path + ": " + e.getMessage());
+                discard();
+                return;
+            }
+        }
+        drain(new BufferedOutputStream(o, 1 << 16));
     }
 
     /**
@@ -249,6 +260,15 @@ public final class DemoWriter implements AutoCloseable {
     /** True once the file is closed (or the writer died). */
     public boolean finished() {
         return !thread.isAlive();
+    }
+
+    /**
+     * Runs {@code action} once the writer thread has ended (the file closed, or never made): at once on
+     * this thread if it has, else on the writer thread, so that what is said of the file, its size on
+     * disk, is said of the finished file and the game thread never waits for it.
+     */
+    public void whenFinished(Runnable action) {
+        ended.thenRun(action);
     }
 
     /** Waits at most {@code millis} for the file to be closed (for a thread that is not the game's); true once it is. */

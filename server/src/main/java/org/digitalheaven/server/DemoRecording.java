@@ -338,7 +338,10 @@ public final class DemoRecording extends RecorderListener {
         return deleted;
     }
 
-    /** {@code demo stop}: final checkpoint, End, close; the file is completed by the writer thread. */
+    /**
+     * {@code demo stop}: final checkpoint, End, close; the file is completed by the writer thread, which
+     * then says its size on the console (the tick never waits for the disk).
+     */
     public String stop() {
         return stop(0);
     }
@@ -414,15 +417,33 @@ public final class DemoRecording extends RecorderListener {
         return recorder != null ? recorder.path() : pending;
     }
 
-    /** Closes the recording; {@code waitMillis} 0 keeps the tick off the disk (the writer thread finishes the file). */
+    /**
+     * Closes the recording; {@code waitMillis} 0 keeps the tick off the disk (the writer thread finishes
+     * the file). The file's size is said only of the complete file: when the wait saw it complete, in
+     * the line returned; else once the writer thread has completed it, on the console (the whole line
+     * when {@code announce}, else a line of its own after the returned one, which says it will follow).
+     */
     private String close(String why, long waitMillis, boolean announce) {
         DemoRecorder r = recorder;
         recorder = null;
         String failure = r.stop(server.universe(), waitMillis);
-        String line = failure == null
-                ? "demo: " + why + "; " + r.path() + " holds " + r.ticksRecorded() + " tick(s), " + r.checkpoints()
-                        + " checkpoint(s), " + r.bytes() + " bytes"
-                : "demo: " + why + "; the recording had failed: " + failure;
+        String line;
+        if (failure != null) {
+            line = "demo: " + why + "; the recording had failed: " + failure;
+        } else {
+            String held = "demo: " + why + "; " + r.path() + " holds " + r.ticksRecorded() + " tick(s), " + r.checkpoints()
+                    + " checkpoint(s)";
+            if (!r.finished()) {
+                r.whenFinished(() -> {
+                    if (r.failure() == null) { // else the writer said why, once
+                        console.accept(announce ? held + ", " + r.bytes() + " bytes"
+                                : "demo: " + r.path() + " is complete: " + r.bytes() + " bytes");
+                    }
+                });
+                return held + "; its size follows once the writer thread has completed the file";
+            }
+            line = held + ", " + r.bytes() + " bytes";
+        }
         if (announce) {
             console.accept(line); // closed on its own: nobody asked, so say so on the console
         }

@@ -55,6 +55,18 @@ class DemoRecordingTest {
         return List.copyOf(log);
     }
 
+    /** Every "N bytes" said about {@code file}, in the reply and the console lines. */
+    private static List<Long> byteCountsSaid(Path file, List<String> lines) {
+        List<Long> counts = new ArrayList<>();
+        for (String l : lines) {
+            java.util.regex.Matcher m = java.util.regex.Pattern.compile("(\\d+) bytes").matcher(l);
+            while (l.contains(file.toString()) && m.find()) {
+                counts.add(Long.parseLong(m.group(1)));
+            }
+        }
+        return counts;
+    }
+
     private GameClient join(String name) throws Exception {
         GameClient c = TestClients.join(server, net, name);
         clients.add(c);
@@ -250,6 +262,28 @@ class DemoRecordingTest {
         assertFalse(log.stream().anyMatch(l -> l.startsWith("demo: recording ")), log.toString());
     }
 
+    /** demo stop without a wait: any size said is the file's size on disk once complete (the tick never waits for it). */
+    @Test
+    void demoStopSaysTheSizeOnDisk() throws Exception {
+        start(Preferences.inMemory());
+        join("p");
+        rec.record("sized");
+        for (int i = 0; i < 30; i++) {
+            server.tickOnce();
+        }
+        String reply = rec.stop();
+        assertTrue(reply.startsWith("demo: stopped; ") && reply.contains("30 tick(s)"), reply);
+        Path file = demos.resolve("sized.dh-demo");
+        assertFalse(readComplete(file).truncated());
+        List<String> said = new ArrayList<>(tickUntilSaid(file + " is complete"));
+        said.add(reply);
+        List<Long> counts = byteCountsSaid(file, said);
+        assertFalse(counts.isEmpty(), said.toString());
+        for (long c : counts) {
+            assertEquals(Files.size(file), c, said.toString());
+        }
+    }
+
     /** When the file cannot be made after all, that is the one thing said, and no file is claimed readable. */
     @Test
     void aFileThatCannotBeCreatedIsSaidOnceWithoutClaimingItIsReadable() throws Exception {
@@ -402,10 +436,15 @@ class DemoRecordingTest {
         }
         assertNull(server.changeMap("doors"));
         assertFalse(rec.recording());
-        assertTrue(log.stream().anyMatch(l -> l.contains("closed because the map changed")), log.toString());
-        DemoFile d = readComplete(demos.resolve("switch.dh-demo"));
+        Path file = demos.resolve("switch.dh-demo");
+        List<String> said = tickUntilSaid("closed because the map changed");
+        assertTrue(said.stream().anyMatch(l -> l.startsWith("demo: closed because the map changed; " + file + " holds 30 tick(s)")),
+                said.toString());
+        DemoFile d = readComplete(file);
         assertFalse(d.truncated());
         assertEquals("DigitalHeaven.Core.Level.arena", d.header().mapBarcode());
+        List<Long> counts = byteCountsSaid(file, said);
+        assertEquals(List.of(Files.size(file)), counts, "the size said is the size on disk: " + said);
     }
 
     @Test
