@@ -48,14 +48,19 @@ class ReplayVerdictTest {
 
     /** A user pallet replacing the built-in one, with jumps' floor raised a unit under the start area. */
     private Path editedPallets() throws Exception {
+        return editedPallets("jumps");
+    }
+
+    /** A user pallet replacing the built-in one with {@code map} alone, its floor's first face raised a unit. */
+    private Path editedPallets(String map) throws Exception {
         Path pallet = dir.resolve("pallets/core");
         Files.createDirectories(pallet.resolve("maps"));
         Files.writeString(pallet.resolve("pallet.json"), "{\"barcode\": \"DigitalHeaven.Core\", \"version\": \"1.0.0\","
-                + " \"dependencies\": [], \"maps\": [\"jumps\"]}");
-        String text = builtIn("jumps");
+                + " \"dependencies\": [], \"maps\": [\"" + map + "\"]}");
+        String text = builtIn(map);
         String edited = text.replaceFirst("\\( (-?\\d+) (-?\\d+) 0 \\)", "( $1 $2 1 )");
         assertFalse(edited.equals(text));
-        Files.writeString(pallet.resolve("maps/jumps.map"), edited);
+        Files.writeString(pallet.resolve("maps/" + map + ".map"), edited);
         return dir.resolve("pallets");
     }
 
@@ -109,6 +114,22 @@ class ReplayVerdictTest {
         assertTrue(r.out().contains("warning: 1 map object(s) the recording does not have (entity 19 func_door_secret) are left"
                 + " out of the comparison; a pawn that touches one still diverges"), r.out());
         assertTrue(r.out().strip().endsWith(": OK"), r.out());
+    }
+
+    /**
+     * The version 1 golden's Header notes that logic entities are not restored on replay, which the build
+     * that recorded it did not do; today's replay restores every object from the opening checkpoint, so a
+     * divergence of such a file no longer prints that note.
+     */
+    @Test
+    void aDivergingVersionOneDemoPrintsNoNoteThatIsNoLongerTrue() throws Exception {
+        Path v1 = GOLDEN.resolve("golden-v1-doors.dh-demo");
+        assertTrue(DemoReader.read(v1).header().notes().get(0).contains("are not restored on replay"), "the note is in the file");
+        HostTest.Result r = dhHost("--demo", v1.toString(), "--pallets", editedPallets("doors").toString());
+        assertEquals(3, r.exitCode(), r.out() + r.err());
+        assertTrue(r.out().contains("DIVERGED tick "), r.out());
+        assertFalse(r.out().contains("not restored"), r.out());
+        assertFalse(r.out().contains("the recording notes what it does not carry"), "its only note is no longer so: " + r.out());
     }
 
     @Test
