@@ -11,7 +11,8 @@ import java.util.Map;
  * (the replay's work), every demo is in exactly one, and adding demos moves few of the others: a demo's
  * shard is its highest-ranked one by rendezvous hashing of its name, unless that shard is already full
  * (each holds at most {@link #SLACK} times an even share of the ticks, or the largest demo), in which case
- * it takes its next-ranked one. Demos are placed largest first, ties by name.
+ * it takes its next-ranked one. Demos are placed largest first, ties by name. With more shards than
+ * demos, the demos are placed as over as many shards as there are demos, and the rest are empty.
  */
 final class RegressShards {
 
@@ -99,8 +100,14 @@ final class RegressShards {
         return new Shard(i, n, source);
     }
 
-    /** Each item's shard, 1..{@code n}, in the order of {@code items}. */
-    static int[] assign(List<Item> items, int n) {
+    /**
+     * Each item's shard, 1..{@code count}, in the order of {@code items}. More shards than items only add
+     * empty ones: the items are placed as over one shard per item, and the shards after that hold none,
+     * so a count like 2^31 - 1 (a CI's variable, a typo) costs what the items do, never memory or time
+     * per shard.
+     */
+    static int[] assign(List<Item> items, int count) {
+        int n = Math.min(count, Math.max(1, items.size()));
         int[] shard = new int[items.size()];
         if (n == 1) {
             java.util.Arrays.fill(shard, 1);

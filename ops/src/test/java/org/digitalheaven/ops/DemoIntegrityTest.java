@@ -175,13 +175,7 @@ class DemoIntegrityTest {
 
     /** dh-host in a child JVM with a 160 MB heap. */
     private HostTest.Result smallHeap(String... args) throws Exception {
-        List<String> cmd = new java.util.ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-Xmx160m", "-cp", System.getProperty("java.class.path"), Host.class.getName()));
-        cmd.addAll(List.of(args));
-        Path out = Files.createTempFile(dir, "out", ".txt"), err = Files.createTempFile(dir, "err", ".txt");
-        Process p = new ProcessBuilder(cmd).redirectOutput(out.toFile()).redirectError(err.toFile()).start();
-        assertTrue(p.waitFor(120, java.util.concurrent.TimeUnit.SECONDS), "dh-host " + String.join(" ", args) + " ended");
-        return new HostTest.Result(p.exitValue(), Files.readString(out), Files.readString(err));
+        return HostTest.inChildJvm(dir, "160m", java.util.Map.of(), args);
     }
 
     @Test

@@ -30,6 +30,31 @@ class HostTest {
         return new Result(code, out.toString(), err.toString());
     }
 
+    /**
+     * dh-host in a child JVM with a heap of {@code heap} (e.g. {@code 160m}), so that a test can show a
+     * run stays small; {@code env} is added to its environment (a null value removes the variable). Its
+     * output goes through files in {@code dir}; it has 120 s to end.
+     */
+    static Result inChildJvm(java.nio.file.Path dir, String heap, java.util.Map<String, String> env, String... args)
+            throws Exception {
+        List<String> cmd = new java.util.ArrayList<>(List.of(java.nio.file.Path.of(System.getProperty("java.home"), "bin",
+                "java").toString(), "-Xmx" + heap, "-cp", System.getProperty("java.class.path"), Host.class.getName()));
+        cmd.addAll(List.of(args));
+        java.nio.file.Path out = java.nio.file.Files.createTempFile(dir, "out", ".txt");
+        java.nio.file.Path err = java.nio.file.Files.createTempFile(dir, "err", ".txt");
+        ProcessBuilder pb = new ProcessBuilder(cmd).redirectOutput(out.toFile()).redirectError(err.toFile());
+        env.forEach((k, v) -> {
+            if (v == null) {
+                pb.environment().remove(k);
+            } else {
+                pb.environment().put(k, v);
+            }
+        });
+        Process p = pb.start();
+        assertTrue(p.waitFor(120, java.util.concurrent.TimeUnit.SECONDS), "dh-host " + String.join(" ", args) + " ended");
+        return new Result(p.exitValue(), java.nio.file.Files.readString(out), java.nio.file.Files.readString(err));
+    }
+
     @Test
     void helpNamesEveryOptionTheSubcommandsAndHowToStop() {
         Result r = run("--help");

@@ -268,4 +268,54 @@ class RegressCommandTest {
         assertEquals("2", bad[2]);
         assertTrue(bad[1].contains("--shard takes I/N"), bad[1]);
     }
+
+    /** The CI variables --shard auto reads, none of them set, whatever the machine running the tests has. */
+    private static java.util.Map<String, String> noCiShard() {
+        java.util.Map<String, String> env = new java.util.HashMap<>();
+        for (String v : List.of("CI_NODE_INDEX", "CI_NODE_TOTAL", "CIRCLE_NODE_INDEX", "CIRCLE_NODE_TOTAL", "BUILDKITE_PARALLEL_JOB",
+                "BUILDKITE_PARALLEL_JOB_COUNT", "JOB_COMPLETION_INDEX")) {
+            env.put(v, null);
+        }
+        return env;
+    }
+
+    /**
+     * A shard count far beyond the demos (given, from GitLab's variables, or --shard-count) is shards that
+     * hold nothing: a run in a 64 MB heap, which says its shard holds no demo and exits 0. Shard 1 of such
+     * a count holds what shard 1 of four holds: demos beyond the count never spread over empty shards.
+     */
+    @Test
+    void aHugeShardCountIsEmptyShardsAndRunsInSmallMemory() throws Exception {
+        String home = dir.resolve("home").toString();
+        java.util.Map<String, String> env = noCiShard();
+        String four = run("regress", GOLDEN.toString(), "--shard", "1/4", "--home", home)[0];
+        for (String count : List.of("2147483647", "100000000")) {
+            HostTest.Result first = HostTest.inChildJvm(dir, "64m", env, "regress", GOLDEN.toString(), "--shard", "1/" + count,
+                    "--home", home);
+            assertEquals(0, first.exitCode(), first.out() + first.err());
+            assertTrue(first.out().startsWith("shard 1/" + count + " from --shard 1/" + count + ": "), first.out());
+            assertEquals(four.lines().filter(l -> l.startsWith("golden-")).map(l -> l.split(" ")[0]).toList(),
+                    first.out().lines().filter(l -> l.startsWith("golden-")).map(l -> l.split(" ")[0]).toList());
+        }
+        HostTest.Result last = HostTest.inChildJvm(dir, "64m", env, "regress", GOLDEN.toString(), "--shard",
+                "2147483647/2147483647", "--home", home);
+        assertEquals(0, last.exitCode(), last.out() + last.err());
+        assertTrue(last.out().startsWith("shard 2147483647/2147483647 from --shard 2147483647/2147483647: 0 of 4 demo(s), 0"
+                + " recorded tick(s)"), last.out());
+        assertTrue(last.out().contains("0 demo(s) (shard 2147483647/2147483647 of 4): 0 ok, 0 diverged, 0 unreadable"), last.out());
+
+        env.put("CI_NODE_INDEX", "7");
+        env.put("CI_NODE_TOTAL", "2147483647");
+        HostTest.Result gitlab = HostTest.inChildJvm(dir, "64m", env, "regress", GOLDEN.toString(), "--shard", "auto", "--home", home);
+        assertEquals(0, gitlab.exitCode(), gitlab.out() + gitlab.err());
+        assertTrue(gitlab.out().startsWith("shard 7/2147483647 from GitLab (CI_NODE_INDEX=7, CI_NODE_TOTAL=2147483647): 0 of 4"),
+                gitlab.out());
+        env = noCiShard();
+        env.put("JOB_COMPLETION_INDEX", "0");
+        HostTest.Result k8s = HostTest.inChildJvm(dir, "64m", env, "regress", GOLDEN.toString(), "--shard", "auto",
+                "--shard-count", "2147483647", "--home", home);
+        assertEquals(0, k8s.exitCode(), k8s.out() + k8s.err());
+        assertTrue(k8s.out().startsWith("shard 1/2147483647 from a Kubernetes Indexed Job"), k8s.out());
+        assertFalse((last.err() + gitlab.err() + k8s.err()).contains("Exception"), "no stack trace");
+    }
 }

@@ -95,4 +95,21 @@ class RegressShardsTest {
         assertEquals(List.of(2, 3), List.of(RegressShards.parse("2/3", Map.of(), null).index(), RegressShards.parse("2/3",
                 Map.of(), null).count()));
     }
+
+    /**
+     * More shards than demos: the demos are placed as over as many shards as there are demos, the rest
+     * are empty, and nothing is allocated or computed per shard (a count of 2^31 - 1 answers at once).
+     */
+    @Test
+    void aCountBeyondTheDemosIsEmptyShardsAndCostsNothingPerShard() {
+        List<RegressShards.Item> items = suite(5, 3);
+        long start = System.nanoTime();
+        int[] huge = RegressShards.assign(items, Integer.MAX_VALUE);
+        assertTrue((System.nanoTime() - start) / 1e9 < 1, "no work per shard");
+        assertEquals(java.util.Arrays.toString(RegressShards.assign(items, 5)), java.util.Arrays.toString(huge));
+        assertEquals(java.util.Arrays.toString(RegressShards.assign(items, 5)),
+                java.util.Arrays.toString(RegressShards.assign(items, 6)));
+        assertEquals(List.of(5, Integer.MAX_VALUE), List.of(RegressShards.parse("5/2147483647", Map.of(), null).index(),
+                RegressShards.parse("5/2147483647", Map.of(), null).count()));
+    }
 }
