@@ -63,7 +63,8 @@ final class RegressCommand implements Callable<Integer> {
             + " diverged ones.")
     boolean htmlAll;
 
-    @Option(names = "--jobs", paramLabel = "N", description = "Replays at once (default: the number of cores).")
+    @Option(names = "--jobs", paramLabel = "N", description = "Replays at once, 1 or more (default: the number of cores;"
+            + " never more than there are demos).")
     Integer jobs;
 
     @Option(names = "--shard", paramLabel = "I/N|auto", description = "Replay only shard I of N (1-based), so a CI matrix"
@@ -104,6 +105,11 @@ final class RegressCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
+        if (jobs != null && jobs < 1) {
+            err.println("dh-host regress: --jobs " + jobs + " is not a number of replays at once; give 1 or more, or leave"
+                    + " --jobs out for one per core");
+            return CommandLine.ExitCode.USAGE;
+        }
         RegressShards.Shard my;
         try {
             my = RegressShards.parse(shard, System.getenv(), shardCount);
@@ -147,8 +153,8 @@ final class RegressCommand implements Callable<Integer> {
         }
         List<Path> search = ServerHome.resolveDefault(home).palletSearchPath(pallets);
         EngineVersion build = EngineVersion.current();
-        int n = jobs != null && jobs > 0 ? jobs : Runtime.getRuntime().availableProcessors();
-        ExecutorService pool = Executors.newFixedThreadPool(Math.max(1, Math.min(n, Math.max(1, mine.size()))));
+        int n = jobs != null ? jobs : Runtime.getRuntime().availableProcessors();
+        ExecutorService pool = Executors.newFixedThreadPool(Math.min(n, Math.max(1, mine.size())));
         List<Future<Row>> futures = new ArrayList<>();
         for (Found d : mine) {
             futures.add(pool.submit(() -> replay(d, search, build, mapFiles, mapNames)));

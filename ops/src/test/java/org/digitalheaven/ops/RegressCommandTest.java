@@ -318,4 +318,16 @@ class RegressCommandTest {
         assertTrue(k8s.out().startsWith("shard 1/2147483647 from a Kubernetes Indexed Job"), k8s.out());
         assertFalse((last.err() + gitlab.err() + k8s.err()).contains("Exception"), "no stack trace");
     }
+
+    /** --jobs below 1 is a usage error: one sentence, exit 2, nothing replayed. */
+    @Test
+    void jobsBelowOneIsAUsageError() {
+        for (String jobs : List.of("0", "-5")) {
+            String[] r = run("regress", GOLDEN.toString(), "--jobs", jobs, "--home", dir.resolve("home").toString());
+            assertEquals("2", r[2], r[0] + r[1]);
+            assertEquals("", r[0], "nothing replayed");
+            assertEquals("dh-host regress: --jobs " + jobs + " is not a number of replays at once; give 1 or more, or leave"
+                    + " --jobs out for one per core", r[1].strip());
+        }
+    }
 }
