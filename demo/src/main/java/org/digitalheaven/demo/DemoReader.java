@@ -51,6 +51,10 @@ public final class DemoReader {
 
     /** The bytes of a file that can be a demo; an IOException with a sentence for one that cannot. */
     public static byte[] readBytes(Path file) throws IOException {
+        if (Files.isSymbolicLink(file) && !Files.exists(file)) {
+            throw new IOException("is a link to " + Files.readSymbolicLink(file) + ", which leads to no file (it is missing, or"
+                    + " the links go round in a loop); point it at a demo");
+        }
         if (Files.isDirectory(file)) {
             throw new IOException("is a folder, not a demo");
         }

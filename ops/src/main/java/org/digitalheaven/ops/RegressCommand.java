@@ -97,8 +97,11 @@ final class RegressCommand implements Callable<Integer> {
             double seconds, String summary, DemoReplay.Result replay, Path mapFile) {
     }
 
-    /** A demo found: its file, its name in the table and JUnit (its path relative to the folder given), its ticks. */
-    record Found(Path file, String name, long ticks) {
+    /**
+     * A demo found: its file, its name in the table and JUnit (its path relative to the folder given), its
+     * ticks; {@code unsearchable} says why a folder on the way could not be searched (else null).
+     */
+    record Found(Path file, String name, long ticks, String unsearchable) {
     }
 
     @Override
@@ -198,30 +201,50 @@ final class RegressCommand implements Callable<Integer> {
     /**
      * The demos under {@code inputs}: folders are searched for {@code *.dh-demo}, in path order; each is
      * named by its path relative to the folder given (with that folder's own path in front when several
-     * inputs are given), files by the path given. The same file reached twice is replayed once.
+     * inputs are given), files by the path given. The same file reached twice is replayed once. Inside a
+     * folder, every entry so named that is not a folder is a demo, whatever it is (a pipe, a link that
+     * loops or leads nowhere), so that reading it gives its row the reason; no link is followed into a
+     * folder, and a folder that cannot be searched is a row of its own.
      */
     static List<Found> find(List<Path> inputs) throws IOException {
         List<Found> out = new ArrayList<>();
         java.util.Set<Path> seen = new java.util.TreeSet<>();
         for (Path in : inputs) {
-            List<Path> files = new ArrayList<>();
-            if (Files.isDirectory(in)) {
-                try (Stream<Path> s = Files.walk(in)) {
-                    s.filter(f -> f.getFileName().toString().endsWith(".dh-demo") && Files.isRegularFile(f)).sorted()
-                            .forEach(files::add);
-                }
+            boolean folder = Files.isDirectory(in);
+            Map<Path, String> files = new TreeMap<>(); // each entry, and why its folder could not be searched (or null)
+            if (folder) {
+                Files.walkFileTree(in, new java.nio.file.SimpleFileVisitor<>() {
+                    @Override
+                    public java.nio.file.FileVisitResult visitFile(Path f, java.nio.file.attribute.BasicFileAttributes a) {
+                        if (f.getFileName().toString().endsWith(".dh-demo") && !a.isDirectory()) {
+                            files.put(f, null);
+                        }
+                        return java.nio.file.FileVisitResult.CONTINUE;
+                    }
+
+                    @Override
+                    public java.nio.file.FileVisitResult visitFileFailed(Path f, IOException e) {
+                        if (f.getFileName().toString().endsWith(".dh-demo")) {
+                            files.put(f, null); // reading it says why
+                        } else if (Files.isDirectory(f, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+                            files.put(f, "this folder could not be searched for demos: " + DemoCommand.reason(e));
+                        }
+                        return java.nio.file.FileVisitResult.CONTINUE;
+                    }
+                });
             } else {
-                files.add(in);
+                files.put(in, null);
             }
-            for (Path f : files) {
+            for (Map.Entry<Path, String> e : files.entrySet()) {
+                Path f = e.getKey();
                 if (!seen.add(f.toAbsolutePath().normalize())) {
                     continue;
                 }
-                String name = Files.isDirectory(in) ? in.relativize(f).toString().replace('\\', '/') : f.toString();
-                if (Files.isDirectory(in) && inputs.size() > 1) {
+                String name = folder ? in.relativize(f).toString().replace('\\', '/') : f.toString();
+                if (folder && inputs.size() > 1) {
                     name = in.toString().replace('\\', '/') + "/" + name;
                 }
-                out.add(new Found(f, name, ticks(f)));
+                out.add(new Found(f, name, e.getValue() != null ? 0 : ticks(f), e.getValue()));
             }
         }
         return out;
@@ -242,6 +265,9 @@ final class RegressCommand implements Callable<Integer> {
      * fails in a way nobody foresaw are all this demo's ERROR row, never the run's end.
      */
     private Row replay(Found d, List<Path> search, EngineVersion build, Map<String, Path> mapFiles, Map<String, Path> mapNames) {
+        if (d.unsearchable() != null) {
+            return error(d, "?", d.unsearchable());
+        }
         long start = System.nanoTime();
         DemoFile file;
         try {

@@ -330,4 +330,26 @@ class RegressCommandTest {
                     + " --jobs out for one per core", r[1].strip());
         }
     }
+
+    /** Inside a folder, a FIFO and a link that loops, named like demos, are rows of their own, as they are given alone. */
+    @Test
+    void aFifoAndASymlinkLoopInAFolderEachGetARow() throws Exception {
+        Path suite = dir.resolve("odd");
+        Files.createDirectories(suite);
+        Files.copy(GOLDEN.resolve("golden-arena.dh-demo"), suite.resolve("good.dh-demo"));
+        Path fifo = suite.resolve("pipe.dh-demo");
+        Process mk = new ProcessBuilder("mkfifo", fifo.toString()).start();
+        org.junit.jupiter.api.Assumptions.assumeTrue(mk.waitFor() == 0, "mkfifo is not available");
+        Files.createSymbolicLink(suite.resolve("loop.dh-demo"), Path.of("loop.dh-demo"));
+        long start = System.nanoTime();
+        String[] r = run("regress", suite.toString(), "--home", dir.resolve("home").toString());
+        assertEquals("2", r[2], r[0] + r[1]);
+        assertTrue(r[0].lines().anyMatch(l -> l.startsWith("pipe.dh-demo ") && l.contains("ERROR") && l.contains("not a regular file")),
+                r[0]);
+        assertTrue(r[0].lines().anyMatch(l -> l.startsWith("loop.dh-demo ") && l.contains("ERROR")
+                && l.contains("is a link to loop.dh-demo, which leads to no file")), r[0]);
+        assertTrue(r[0].contains("3 demo(s) (shard 1/1 of 3): 1 ok, 0 diverged, 2 unreadable"), r[0]);
+        assertFalse((r[0] + r[1]).contains("Exception"), "no stack trace: " + r[0] + r[1]);
+        assertTrue((System.nanoTime() - start) / 1e9 < 60, "the pipe is never read");
+    }
 }
