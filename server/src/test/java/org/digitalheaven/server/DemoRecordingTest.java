@@ -67,6 +67,16 @@ class DemoRecordingTest {
         return counts;
     }
 
+    /** A server with one player, recording {@code name} for 30 ticks (the recording still open). */
+    private void recordThirtyTicks(String name) throws Exception {
+        start(Preferences.inMemory());
+        join("p");
+        rec.record(name);
+        for (int i = 0; i < 30; i++) {
+            server.tickOnce();
+        }
+    }
+
     private GameClient join(String name) throws Exception {
         GameClient c = TestClients.join(server, net, name);
         clients.add(c);
@@ -130,12 +140,7 @@ class DemoRecordingTest {
     /** stop(wait) returns once the writer thread has completed the file: no polling needed. */
     @Test
     void stopWithAWaitReturnsWithTheFileComplete() throws Exception {
-        start(Preferences.inMemory());
-        join("a");
-        rec.record("waited");
-        for (int i = 0; i < 30; i++) {
-            server.tickOnce();
-        }
+        recordThirtyTicks("waited");
         String line = rec.stop(10_000);
         assertTrue(line.startsWith("demo: stopped; ") && line.contains("30 tick(s)"), line);
         DemoFile d = DemoReader.read(demos.resolve("waited.dh-demo"));
@@ -265,12 +270,7 @@ class DemoRecordingTest {
     /** demo stop without a wait: any size said is the file's size on disk once complete (the tick never waits for it). */
     @Test
     void demoStopSaysTheSizeOnDisk() throws Exception {
-        start(Preferences.inMemory());
-        join("p");
-        rec.record("sized");
-        for (int i = 0; i < 30; i++) {
-            server.tickOnce();
-        }
+        recordThirtyTicks("sized");
         String reply = rec.stop();
         assertTrue(reply.startsWith("demo: stopped; ") && reply.contains("30 tick(s)"), reply);
         Path file = demos.resolve("sized.dh-demo");
@@ -409,12 +409,7 @@ class DemoRecordingTest {
 
     @Test
     void aShutdownClosesTheRecordingWithAMessageAndTheFileIsCompleteAndReplays() throws Exception {
-        start(Preferences.inMemory());
-        join("p");
-        rec.record("shutdown");
-        for (int i = 0; i < 30; i++) {
-            server.tickOnce();
-        }
+        recordThirtyTicks("shutdown");
         server.shutdown("test shutdown");
         server = null;
         assertTrue(log.stream().anyMatch(l -> l.startsWith("demo: closed because the server is shutting down; ")
@@ -428,12 +423,7 @@ class DemoRecordingTest {
 
     @Test
     void aMapSwitchClosesTheRecordingWithAMessageAndTheFileIsComplete() throws Exception {
-        start(Preferences.inMemory());
-        join("p");
-        rec.record("switch");
-        for (int i = 0; i < 30; i++) {
-            server.tickOnce();
-        }
+        recordThirtyTicks("switch");
         assertNull(server.changeMap("doors"));
         assertFalse(rec.recording());
         Path file = demos.resolve("switch.dh-demo");
