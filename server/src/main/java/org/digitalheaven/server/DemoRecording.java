@@ -42,7 +42,7 @@ public final class DemoRecording extends RecorderListener {
     private WriterFactory writers;
     private Path pending;
     private boolean pendingAuto;
-    /** The recording the last map change closed, whose writer may still be completing it; null once pruned past. */
+    /** The recording this map change closed, whose writer may still be completing it: the prune waits for it. */
     private DemoRecorder closedAtMapChange;
     private static final java.util.concurrent.atomic.AtomicBoolean WARMED = new java.util.concurrent.atomic.AtomicBoolean();
     /** {@link #recordedTicks()} and {@link #recorderNanos()} when the current recording opened. */
@@ -148,8 +148,9 @@ public final class DemoRecording extends RecorderListener {
     /**
      * Why {@code path} cannot become a new demo, or null: a name in it is too long; it exists; a folder
      * on its way is a file; its folder is missing (only folders inside the demos folder are made), or the
-     * nearest folder there is cannot be written. Only what the file system's metadata tells: a folder that refuses new files to
-     * root ({@code /proc}) looks writable, and the writer thread says so when it tries.
+     * nearest folder there is cannot be written. Only what the file system's metadata tells: a folder
+     * that refuses new files to root ({@code /proc}) looks writable, and the writer thread says so when
+     * it tries.
      */
     private String whyNotCreatable(Path path) {
         String tooLong = tooLong(path);
@@ -230,7 +231,6 @@ public final class DemoRecording extends RecorderListener {
         pendingAuto = true;
         int keep = server.prefs().demoKeep();
         DemoRecorder previous = closedAtMapChange;
-        closedAtMapChange = null;
         if (keep > 0) {
             Path recording = path;
             Thread prune = new Thread(() -> {
@@ -494,6 +494,7 @@ public final class DemoRecording extends RecorderListener {
         if (server.prefs().demoAutoRecord()) {
             autoRecord(server.map().mapName(), LocalDateTime.now());
         }
+        closedAtMapChange = null; // only this load's prune waits for it
     }
 
     @Override
