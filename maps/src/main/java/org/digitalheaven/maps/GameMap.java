@@ -74,12 +74,18 @@ public final class GameMap {
         return lowestY;
     }
 
-    /** Parses and interprets map text. */
+    /**
+     * Parses and interprets map text.
+     *
+     * @throws MapFormatException when the text cannot be read, or a number the simulation would read is not
+     *     a finite decimal within its bounds ({@link MapNumber})
+     */
     public static GameMap load(String file, String text) throws MapFormatException {
         return from(MapParser.parse(file, text));
     }
 
-    public static GameMap from(MapFile file) {
+    /** Interprets a parsed map; throws as {@link #load} does for its numbers. */
+    public static GameMap from(MapFile file) throws MapFormatException {
         return new Interpreter(file).run();
     }
 
@@ -106,19 +112,14 @@ public final class GameMap {
             badBrushes = file.problems().size();
         }
 
-        GameMap run() {
+        GameMap run() throws MapFormatException {
             for (MapEntity e : file.entities()) {
                 if (e.classname().equals("info_teleport_destination") && e.value("targetname") != null) {
                     destinations.putIfAbsent(e.value("targetname"), e);
                 }
             }
             for (MapEntity e : file.entities()) {
-                try {
-                    interpret(e);
-                } catch (NumberFormatException ex) {
-                    problems.add(new MapProblem(file.name(), e.line(), "entity " + e.index() + " (" + e.classname()
-                            + ") skipped: a key is not a number: " + ex.getMessage()));
-                }
+                interpret(e);
             }
             LoadReport report = new LoadReport(file.name(), file.entities().size(), brushes, badBrushes, spawns.size(),
                     doors, buttons, platforms, plates, triggers, teleports, understood, ignored, problems);
@@ -126,7 +127,7 @@ public final class GameMap {
                     lowestY == Float.MAX_VALUE ? 0f : lowestY, MapManifest.of(file));
         }
 
-        private void interpret(MapEntity e) {
+        private void interpret(MapEntity e) throws MapFormatException {
             String cls = e.classname();
             if (UNDERSTOOD.contains(cls)) {
                 understood.merge(cls, 1, Integer::sum); // even when a problem skips it: the class is known
@@ -143,12 +144,12 @@ public final class GameMap {
                     // Drawn but not solid: nothing to collide with, nothing to simulate. Understood, not ignored.
                 }
                 case "info_player_start", "info_player_deathmatch", "info_player_coop" -> {
-                    Vec3 origin = e.point("origin");
+                    Vec3 origin = point(e, "origin");
                     if (origin == null) {
                         problem(e, "has no origin");
                         return;
                     }
-                    spawns.add(new SpawnPoint(e.index(), cls, feet(origin), (float) e.number("angle", 0)));
+                    spawns.add(new SpawnPoint(e.index(), cls, feet(origin), (float) number(e, "angle", 0, MapNumber.ANGLE)));
                 }
                 case "func_door" -> {
                     Slide d = slide(e, 8, 100, 3);
@@ -167,10 +168,10 @@ public final class GameMap {
                     }
                     Aabb box = bounds(b);
                     float size = box.max().y() - box.min().y();
-                    float height = e.value("height") != null ? MapUnits.meters(e.number("height", 0))
+                    float height = e.value("height") != null ? MapUnits.meters(number(e, "height", 0, MapNumber.LENGTH))
                             : size - MapUnits.meters(8);
                     objects.add(new MapObjectDef.Platform(e.index(), brushesOf(b), b.get(0).surface,
-                            Math.max(height, 0f), MapUnits.meters(e.number("speed", 150))));
+                            Math.max(height, 0f), MapUnits.meters(number(e, "speed", 150, MapNumber.SPEED))));
                     platforms++;
                 }
                 case "func_button" -> {
@@ -188,7 +189,7 @@ public final class GameMap {
                     }
                     boolean once = cls.equals("trigger_once");
                     objects.add(new MapObjectDef.Trigger(e.index(), cls, brushesOf(b), blankToNull(e.value("target")),
-                            (float) e.number("wait", 0.2), once));
+                            (float) number(e, "wait", 0.2, MapNumber.WAIT), once));
                     triggers++;
                 }
                 case "trigger_teleport" -> {
@@ -205,7 +206,7 @@ public final class GameMap {
                         problem(e, "teleport skipped: no info_teleport_destination named \"" + e.value("target") + "\"" + named);
                         return;
                     }
-                    Vec3 origin = dest.point("origin");
+                    Vec3 origin = point(dest, "origin");
                     if (b.isEmpty() || origin == null) {
                         problem(e, "teleport skipped: it has no volume or its destination has no origin");
                         return;
@@ -213,7 +214,7 @@ public final class GameMap {
                     // Quake raises a destination by 27 units for the player's centre: feet 3 units above it.
                     Vec3 arrive = new Vec3(origin.x(), origin.y() + MapUnits.meters(3), origin.z());
                     objects.add(new MapObjectDef.Teleport(e.index(), brushesOf(b), e.value("target"), arrive,
-                            (float) dest.number("angle", 0)));
+                            (float) number(dest, "angle", 0, MapNumber.ANGLE)));
                     teleports++;
                 }
                 case "trigger_push" -> push(e);
@@ -245,15 +246,15 @@ public final class GameMap {
          * Quake's sliding mover: it travels its own size along its direction less the lip. Defaults
          * are the class's (in units and seconds); null when none of its brushes built.
          */
-        private Slide slide(MapEntity e, double lip, double speed, double wait) {
+        private Slide slide(MapEntity e, double lip, double speed, double wait) throws MapFormatException {
             List<Built> b = build(e, true);
             if (b.isEmpty()) {
                 return null;
             }
-            Vec3 dir = moveDir(e);
-            float distance = Math.abs(extent(b, dir)) - MapUnits.meters(e.number("lip", lip));
+            Vec3 dir = moveDir(number(e, "angle", 0, MapNumber.ANGLE));
+            float distance = Math.abs(extent(b, dir)) - MapUnits.meters(number(e, "lip", lip, MapNumber.LENGTH));
             return new Slide(brushesOf(b), b.get(0).surface, dir, Math.max(distance, 0f),
-                    MapUnits.meters(e.number("speed", speed)), (float) e.number("wait", wait));
+                    MapUnits.meters(number(e, "speed", speed, MapNumber.SPEED)), (float) number(e, "wait", wait, MapNumber.WAIT));
         }
 
         /**
@@ -263,7 +264,7 @@ public final class GameMap {
          * that corner's {@code wait}. A chain that comes back to a corner loops; one that ends stops the
          * train there, which the report says (Quake stops the game with an error).
          */
-        private void train(MapEntity e) {
+        private void train(MapEntity e) throws MapFormatException {
             List<Built> b = build(e, true);
             if (b.isEmpty()) {
                 return;
@@ -281,7 +282,8 @@ public final class GameMap {
             int loopTo = -1;
             while (next != null) {
                 MapEntity c = corners(next);
-                if (c == null || c.point("origin") == null) {
+                Vec3 corner = c == null ? null : point(c, "origin");
+                if (corner == null) {
                     problem(e, corners.isEmpty() ? "skipped: no path_corner with an origin is named \"" + next + "\""
                             : "its path ends at \"" + next + "\", which is no path_corner with an origin: the train stops at"
                             + " the corner before");
@@ -296,15 +298,15 @@ public final class GameMap {
                     break;
                 }
                 visited.add(c.index());
-                corners.add(c.point("origin").sub(mins));
-                waits.add((float) Math.max(0, c.number("wait", 0)));
+                corners.add(corner.sub(mins));
+                waits.add((float) Math.max(0, number(c, "wait", 0, MapNumber.WAIT)));
                 next = blankToNull(c.value("target"));
             }
             if (loopTo < 0 && next == null) {
                 problem(e, "its path ends at entity " + visited.get(visited.size() - 1) + " (a path_corner with no target):"
                         + " the train stops there");
             }
-            double speed = e.number("speed", 0);
+            double speed = number(e, "speed", 0, MapNumber.SPEED);
             objects.add(new MapObjectDef.Train(e.index(), brushesOf(b), b.get(0).surface, corners, waits, loopTo,
                     MapUnits.meters(speed == 0 ? 100 : speed), blankToNull(e.value("targetname"))));
             platforms++;
@@ -330,19 +332,16 @@ public final class GameMap {
          * roll, or "angle" as the yaw): -1 up, -2 down, otherwise the forward vector; angles all zero
          * leave it zero, as in Quake (an "angle" "0" push pushes nowhere), which the report says.
          */
-        private void push(MapEntity e) {
+        private void push(MapEntity e) throws MapFormatException {
             List<Built> b = build(e, true);
             if (b.isEmpty()) {
                 return;
             }
-            double pitch = 0, yaw = e.number("angle", 0);
-            if (e.value("angles") != null) {
-                String[] a = e.value("angles").trim().split("\\s+");
-                if (a.length != 3) {
-                    throw new NumberFormatException("angles: expected three numbers, got \"" + e.value("angles") + "\"");
-                }
-                pitch = Double.parseDouble(a[0]);
-                yaw = Double.parseDouble(a[1]);
+            double pitch = 0, yaw = number(e, "angle", 0, MapNumber.ANGLE);
+            double[] angles = MapNumber.ANGLE.readThree(file.name(), e, "angles");
+            if (angles != null) {
+                pitch = angles[0];
+                yaw = angles[1];
             }
             double[] dir;
             if (pitch == 0 && yaw == -1) {
@@ -357,14 +356,14 @@ public final class GameMap {
                 dir = new double[] {snap(StrictMath.cos(p) * StrictMath.cos(y)), snap(StrictMath.cos(p) * StrictMath.sin(y)),
                     snap(-StrictMath.sin(p))};
             }
-            double speed = e.number("speed", 0);
+            double speed = number(e, "speed", 0, MapNumber.SPEED);
             speed = speed == 0 ? 1000 : speed;
             double[] v = new double[3];
             for (int i = 0; i < 3; i++) {
                 v[i] = Math.max(-MAX_VELOCITY, Math.min(MAX_VELOCITY, dir[i] * speed * 10));
             }
             objects.add(new MapObjectDef.Push(e.index(), brushesOf(b), MapUnits.toWorld(v[0], v[1], v[2]),
-                    ((int) e.number("spawnflags", 0) & 1) != 0));
+                    ((int) number(e, "spawnflags", 0, MapNumber.FLAGS) & 1) != 0));
             triggers++;
         }
 
@@ -377,35 +376,37 @@ public final class GameMap {
          * 1st_left) by the entity's size across, or down (1st_down) by its height ({@code t_width}
          * overrides), the second forward by its size along ({@code t_length}); speed 50, wait 5 s.
          */
-        private void secretDoor(MapEntity e) {
+        private void secretDoor(MapEntity e) throws MapFormatException {
             List<Built> b = build(e, true);
             if (b.isEmpty()) {
                 return;
             }
-            int flags = (int) e.number("spawnflags", 0);
-            double rad = StrictMath.toRadians(e.number("angle", 0));
+            int flags = (int) number(e, "spawnflags", 0, MapNumber.FLAGS);
+            double rad = StrictMath.toRadians(number(e, "angle", 0, MapNumber.ANGLE));
             double cos = snap(StrictMath.cos(rad)), sin = snap(StrictMath.sin(rad));
             Aabb box = bounds(b);
             Vec3 size = box.max().sub(box.min()); // engine axes: Quake's size is (x, z, y) of it
             boolean down = (flags & SECRET_1ST_DOWN) != 0;
             double across = down ? size.y() : Math.abs(sin * size.x() - cos * size.z());
             double along = Math.abs(cos * size.x() + sin * size.z());
-            float width = e.value("t_width") != null ? MapUnits.meters(e.number("t_width", 0)) : (float) across;
-            float length = e.value("t_length") != null ? MapUnits.meters(e.number("t_length", 0)) : (float) along;
+            float width = e.value("t_width") != null ? MapUnits.meters(number(e, "t_width", 0, MapNumber.LENGTH)) : (float) across;
+            float length = e.value("t_length") != null ? MapUnits.meters(number(e, "t_length", 0, MapNumber.LENGTH)) : (float) along;
             float side = (flags & SECRET_1ST_LEFT) != 0 ? -1f : 1f;
             // Quake (a, b, c) is (a, c, -b) here: right (sin, -cos, 0) becomes (sin, 0, cos).
             Vec3 first = down ? new Vec3(0, -1, 0) : new Vec3((float) sin * side, 0f, (float) cos * side);
             Vec3 second = new Vec3((float) cos, 0f, (float) -sin);
             String targetname = blankToNull(e.value("targetname"));
             objects.add(new MapObjectDef.SecretDoor(e.index(), brushesOf(b), b.get(0).surface, first, width, second, length,
-                    MapUnits.meters(e.number("speed", 50)), (float) e.number("wait", 5), (flags & SECRET_OPEN_ONCE) != 0,
+                    MapUnits.meters(number(e, "speed", 50, MapNumber.SPEED)), (float) number(e, "wait", 5, MapNumber.WAIT),
+                    (flags & SECRET_OPEN_ONCE) != 0,
                     targetname == null || (flags & SECRET_YES_SHOOT) != 0, targetname));
             doors++;
         }
 
-        private void rotatingDoor(MapEntity e) {
+        private void rotatingDoor(MapEntity e) throws MapFormatException {
             List<Built> all = build(e, true);
             List<Built> solid = new ArrayList<>();
+            Vec3 keyed = point(e, "origin"); // checked even where an origin brush places the hinge instead
             Vec3 pivot = null;
             for (Built b : all) {
                 if (b.origin) {
@@ -419,7 +420,7 @@ public final class GameMap {
                 return;
             }
             if (pivot == null) {
-                pivot = e.point("origin");
+                pivot = keyed;
             }
             if (pivot == null) {
                 problem(e, "has no origin brush or origin key; turning about the centre of its bounds");
@@ -431,7 +432,8 @@ public final class GameMap {
                 local.add(b.brush.transformed(b.label, 0, -pivot.x(), -pivot.y(), -pivot.z()));
             }
             objects.add(new MapObjectDef.RotatingDoor(e.index(), local, solid.get(0).surface, pivot,
-                    (float) e.number("distance", 90), (float) e.number("speed", 100), (float) e.number("wait", 3),
+                    (float) number(e, "distance", 90, MapNumber.ANGLE), (float) number(e, "speed", 100, MapNumber.SPEED),
+                    (float) number(e, "wait", 3, MapNumber.WAIT),
                     blankToNull(e.value("targetname"))));
             doors++;
         }
@@ -471,6 +473,16 @@ public final class GameMap {
             return out;
         }
 
+        /** A number the simulation reads, checked ({@link MapNumber}); {@code fallback} when the key is missing or blank. */
+        private double number(MapEntity e, String key, double fallback, MapNumber kind) throws MapFormatException {
+            return kind.read(file.name(), e, key, fallback);
+        }
+
+        /** A point the simulation reads, checked; null when the key is missing or blank. */
+        private Vec3 point(MapEntity e, String key) throws MapFormatException {
+            return MapNumber.point(file.name(), e, key);
+        }
+
         private void problem(MapEntity e, String what) {
             problems.add(new MapProblem(file.name(), e.line(), "entity " + e.index() + " (" + e.classname() + ") " + what));
         }
@@ -500,8 +512,7 @@ public final class GameMap {
         }
 
         /** Quake's movedir from "angle": -1 is up, -2 is down, otherwise a yaw in degrees. */
-        private static Vec3 moveDir(MapEntity e) {
-            double angle = e.number("angle", 0);
+        private static Vec3 moveDir(double angle) {
             if (angle == -1) {
                 return Vec3.UP;
             }

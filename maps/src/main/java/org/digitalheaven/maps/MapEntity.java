@@ -3,18 +3,20 @@ package org.digitalheaven.maps;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
-import org.digitalheaven.physics.Vec3;
 
 /**
  * One entity block. Its {@link #index()} is its position in the file (worldspawn is 0): the
- * authored index that identifies a map object in snapshots and demos.
+ * authored index that identifies a map object in snapshots and demos. Numbers the simulation reads
+ * from its keys are read through {@link MapNumber}, which checks them.
  *
  * @param keys key/values in file order (a later duplicate key replaces an earlier one)
+ * @param keyLines the line each key's value was read from (a repeated key: the later one's)
  */
-public record MapEntity(int index, int line, Map<String, String> keys, List<MapBrush> brushes) {
+public record MapEntity(int index, int line, Map<String, String> keys, Map<String, Integer> keyLines, List<MapBrush> brushes) {
 
     public MapEntity {
         keys = Collections.unmodifiableMap(keys);
+        keyLines = Collections.unmodifiableMap(keyLines);
         brushes = List.copyOf(brushes);
     }
 
@@ -26,22 +28,8 @@ public record MapEntity(int index, int line, Map<String, String> keys, List<MapB
         return keys.get(key);
     }
 
-    /** A numeric key, or {@code fallback} when absent; a malformed number is the caller's problem to report. */
-    public double number(String key, double fallback) throws NumberFormatException {
-        String v = keys.get(key);
-        return v == null || v.isBlank() ? fallback : Double.parseDouble(v.trim());
-    }
-
-    /** A Quake point key ("x y z" in map units), converted to meters Y-up, or null when absent. */
-    public Vec3 point(String key) throws NumberFormatException {
-        String v = keys.get(key);
-        if (v == null) {
-            return null;
-        }
-        String[] p = v.trim().split("\\s+");
-        if (p.length != 3) {
-            throw new NumberFormatException("expected three numbers, got \"" + v + "\"");
-        }
-        return MapUnits.toWorld(Double.parseDouble(p[0]), Double.parseDouble(p[1]), Double.parseDouble(p[2]));
+    /** The line {@code key} is on, or the entity's own line when it has no such key. */
+    public int lineOf(String key) {
+        return keyLines.getOrDefault(key, line);
     }
 }

@@ -50,12 +50,13 @@ public final class MapParser {
     private MapEntity parseEntity(int index) throws MapFormatException {
         int start = lineNo;
         Map<String, String> keys = new LinkedHashMap<>();
+        Map<String, Integer> keyLines = new LinkedHashMap<>();
         List<MapBrush> brushes = new ArrayList<>();
         int brushIndex = 0;
         String line;
         while ((line = next()) != null) {
             if (line.equals("}")) {
-                return new MapEntity(index, start, keys, brushes);
+                return new MapEntity(index, start, keys, keyLines, brushes);
             }
             if (line.equals("{")) {
                 MapBrush b = parseBrush(index, brushIndex++);
@@ -63,7 +64,7 @@ public final class MapParser {
                     brushes.add(b);
                 }
             } else if (line.startsWith("\"")) {
-                parseKeyValue(line, keys);
+                parseKeyValue(line, keys, keyLines);
             } else {
                 throw error("expected a \"key\" \"value\" line, '{' or '}' in entity " + index + ", found \""
                         + abbreviate(line) + "\"");
@@ -72,7 +73,7 @@ public final class MapParser {
         throw new MapFormatException(file, start, "entity " + index + " is not closed: the file ends before its '}'");
     }
 
-    private void parseKeyValue(String line, Map<String, String> keys) throws MapFormatException {
+    private void parseKeyValue(String line, Map<String, String> keys, Map<String, Integer> keyLines) throws MapFormatException {
         int k1 = line.indexOf('"', 1);
         if (k1 < 0) {
             throw error("unterminated key string");
@@ -89,6 +90,7 @@ public final class MapParser {
             throw error("unexpected text after the value: \"" + abbreviate(line.substring(v1 + 1).trim()) + "\"");
         }
         keys.put(line.substring(1, k1), line.substring(v0 + 1, v1));
+        keyLines.put(line.substring(1, k1), lineNo);
     }
 
     /** Returns the brush, or null when it was malformed (recorded as a problem, skipped to its '}'). */

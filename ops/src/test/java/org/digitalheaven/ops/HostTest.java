@@ -109,6 +109,40 @@ class HostTest {
                 + " a server cannot use this map"), n.out());
     }
 
+    /**
+     * A number the simulation would read that is not finite, or is past the world's bounds, fails the
+     * check as it fails a server: the loader's one sentence, exit 2 (the attack's keys: a spawn's angle
+     * and origin, a push's and a plat's speed, a teleport destination's angle).
+     */
+    @Test
+    void mapCheckRefusesANonFiniteOrFarValueWithTheLoadersSentence(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir)
+            throws Exception {
+        String[][] cases = {
+            // map, the line as shipped, the line after it or "", what it becomes, the class, the key
+            {"arena", "\"origin\" \"-512 -256 24\"", "\"angle\" \"0\"", "\"angle\" \"NaN\"", "info_player_start", "angle"},
+            {"arena", "\"origin\" \"-512 -256 24\"", "", "\"origin\" \"Infinity 0 24\"", "info_player_start", "origin"},
+            {"arena", "\"origin\" \"-512 -256 24\"", "", "\"origin\" \"1e38 0 24\"", "info_player_start", "origin"},
+            {"jumps", "\"angle\" \"-1\"", "\"speed\" \"60\"", "\"speed\" \"NaN\"", "trigger_push", "speed"},
+            {"doors", "\"speed\" \"150\"", "", "\"speed\" \"Infinity\"", "func_plat", "speed"},
+            {"jumps", "\"origin\" \"128 256 24\"", "\"angle\" \"90\"", "\"angle\" \"NaN\"", "info_teleport_destination", "angle"},
+        };
+        for (String[] c : cases) {
+            String text = org.digitalheaven.maps.PalletRepository.search(List.of()).resolve(c[0]).text();
+            String was = c[2].isEmpty() ? c[1] : c[1] + "\n" + c[2];
+            String now = c[2].isEmpty() ? c[3] : c[1] + "\n" + c[3];
+            int at = text.indexOf(was);
+            assertTrue(at >= 0 && text.indexOf(was, at + 1) < 0, was);
+            long line = text.substring(0, at).chars().filter(ch -> ch == '\n').count() + (c[2].isEmpty() ? 1 : 2);
+            java.nio.file.Path file = dir.resolve("hostile-" + c[0] + ".map");
+            java.nio.file.Files.writeString(file, text.replace(was, now));
+            Result r = run("map", "check", file.toString(), "--home", dir.toString());
+            assertEquals(2, r.exitCode(), now + ": " + r.out());
+            assertEquals(1, r.err().strip().lines().count(), r.err());
+            assertTrue(r.err().startsWith("dh-host map check: hostile-" + c[0] + ".map:" + line + ": entity "), r.err());
+            assertTrue(r.err().contains(" (" + c[4] + ") key \"" + c[5] + "\" is \"") && r.err().contains("; give "), r.err());
+        }
+    }
+
     @Test
     void aMissingDemoIsExitTwoWithOneLineAndABadTickRateToo() {
         Result r = run("--demo", "no-such-game.dh-demo");
