@@ -84,6 +84,18 @@ public final class GameMap {
         return from(MapParser.parse(file, text));
     }
 
+    /**
+     * This map, when a server can play it: refused, with one sentence, when it has no spawn point (no
+     * player could enter it). The server's way in is {@link ResolvedMap#load()}, which asks this.
+     */
+    public GameMap forPlay() throws MapFormatException {
+        if (spawns.isEmpty()) {
+            throw new MapFormatException(name, "no spawn point (info_player_start, info_player_deathmatch or"
+                    + " info_player_coop), so no player can enter it; add one");
+        }
+        return this;
+    }
+
     /** Interprets a parsed map; throws as {@link #load} does for its numbers. */
     public static GameMap from(MapFile file) throws MapFormatException {
         return new Interpreter(file).run();

@@ -38,10 +38,6 @@ public record LoadReport(String map, int entities, int brushes, int badBrushes, 
             ignored.forEach((k, n) -> b.append(' ').append(k).append('×').append(n));
             b.append('\n');
         }
-        if (spawns == 0) {
-            b.append("  warning: no spawn point (info_player_start, info_player_deathmatch or info_player_coop):"
-                    + " a server cannot use this map\n");
-        }
         for (MapProblem p : problems) {
             b.append("  problem: ").append(p).append('\n');
         }

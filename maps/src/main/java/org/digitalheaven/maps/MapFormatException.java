@@ -16,10 +16,18 @@ public final class MapFormatException extends Exception {
         this.line = line;
     }
 
+    /** What is wrong with the file as a whole (no spawn point anywhere in it): {@code file: problem}, line 0. */
+    public MapFormatException(String file, String problem) {
+        super(file + ": " + problem);
+        this.file = file;
+        this.line = 0;
+    }
+
     public String file() {
         return file;
     }
 
+    /** The line the problem is on; 0 when it is the whole file's. */
     public int line() {
         return line;
     }

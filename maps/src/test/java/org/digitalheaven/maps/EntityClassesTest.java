@@ -2,6 +2,7 @@ package org.digitalheaven.maps;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
@@ -52,12 +53,15 @@ class EntityClassesTest {
         assertFalse(r.describe().contains("warning"), r.describe());
     }
 
+    /** It reads (map check shows its report), but a server will not play it: no player could enter. */
     @Test
-    void aMapWithoutASpawnPointIsWarnedAbout() throws Exception {
-        LoadReport r = GameMap.load("nospawn.map", entity("worldspawn", cube(0))).report();
-        assertEquals(0, r.spawns());
-        assertTrue(r.describe().contains("  warning: no spawn point (info_player_start, info_player_deathmatch or"
-                + " info_player_coop): a server cannot use this map\n"), r.describe());
+    void aMapWithoutASpawnPointReadsButIsRefusedForPlay() throws Exception {
+        GameMap m = GameMap.load("nospawn.map", entity("worldspawn", cube(0)));
+        assertEquals(0, m.report().spawns());
+        MapFormatException e = assertThrows(MapFormatException.class, m::forPlay);
+        assertEquals("nospawn.map: no spawn point (info_player_start, info_player_deathmatch or info_player_coop), so no"
+                + " player can enter it; add one", e.getMessage());
+        assertEquals(0, e.line(), "the whole file's problem");
     }
 
     /**

@@ -25,7 +25,8 @@ final class MapCommand {
     @Command(name = "check", mixinStandardHelpOptions = true,
             description = {"Load a map as the server would: print its load report (brushes, spawns, doors, ...,"
                 + " ignored entity classes, skipped brushes with file:line) and its closure hash.",
-                "Exit 0 when it loads, 2 with a one-line error when it does not."})
+                "Exit 0 when a server would play it, 2 with a one-line error when it would not (a map without a"
+                + " spawn point: after its report)."})
     static final class Check implements Callable<Integer> {
         @Spec
         CommandSpec spec;
@@ -46,11 +47,12 @@ final class MapCommand {
             try {
                 ResolvedMap m = PalletRepository.search(ServerHome.resolveDefault(home).palletSearchPath(pallets))
                         .resolve(map);
-                GameMap gm = m.load();
+                GameMap gm = m.read();
                 out.print(gm.report().describe());
                 out.println("barcode " + m.barcode());
                 out.println("closure " + m.closureHashHex());
                 out.flush();
+                gm.forPlay(); // what a server refuses, after the report that shows why
                 return 0;
             } catch (PalletException | MapFormatException e) {
                 err.println("dh-host map check: " + e.getMessage());

@@ -100,13 +100,14 @@ class HostTest {
         Result b = run("map", "check", broken.toString(), "--home", dir.toString());
         assertEquals(2, b.exitCode());
         assertTrue(b.err().contains("broken.map:1: entity 0 is not closed"), b.err());
-        // It loads, but no server can use it: said, with exit 0 (the map itself is sound).
+        // It reads, but no server will play it (issue 27, point 9): the report, then the server's refusal, exit 2.
         java.nio.file.Path nospawn = dir.resolve("nospawn.map");
         java.nio.file.Files.writeString(nospawn, "{\n\"classname\" \"worldspawn\"\n}\n");
         Result n = run("map", "check", nospawn.toString(), "--home", dir.toString());
-        assertEquals(0, n.exitCode(), n.err());
-        assertTrue(n.out().contains("  warning: no spawn point (info_player_start, info_player_deathmatch or info_player_coop):"
-                + " a server cannot use this map"), n.out());
+        assertEquals(2, n.exitCode(), n.err());
+        assertTrue(n.out().startsWith("nospawn.map: 1 entities, 0 brushes"), n.out());
+        assertEquals("dh-host map check: nospawn.map: no spawn point (info_player_start, info_player_deathmatch or"
+                + " info_player_coop), so no player can enter it; add one", n.err().strip());
     }
 
     /**

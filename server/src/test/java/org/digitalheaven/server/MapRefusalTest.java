@@ -112,6 +112,25 @@ class MapRefusalTest {
         assertTrue(Float.isFinite(at.x()) && Float.isFinite(at.y()) && Float.isFinite(at.z()), at.toString());
     }
 
+    /** Issue 27, point 9: {@code map check} said no server could use a map without a spawn point, and one did. */
+    @org.junit.jupiter.api.Test
+    void aMapWithNoSpawnPointIsRefusedAtStartAndAtASwitch() throws Exception {
+        String arena = PalletRepository.search(List.of()).resolve("arena").text();
+        Path file = dir.resolve("nospawn.map");
+        Files.writeString(file, arena.replace("\"info_player_start\"", "\"info_notnull\"")
+                .replace("\"info_player_deathmatch\"", "\"info_notnull\""));
+        String sentence = "nospawn.map: no spawn point (info_player_start, info_player_deathmatch or info_player_coop),"
+                + " so no player can enter it; add one";
+        MapFormatException e = assertThrows(MapFormatException.class, () -> server().start(file.toString()));
+        assertEquals(sentence, e.getMessage());
+        GameServer s = server();
+        s.start("doors");
+        s.tickOnce();
+        assertEquals("map " + file + ": " + sentence, s.changeMap(file.toString()));
+        assertEquals("DigitalHeaven.Core.Level.doors", s.map().barcode(), "the old map stays");
+        assertEquals(1, s.universe().tickCount(), "not installed afresh");
+    }
+
     private static void assertSentence(String said, Hostile h, int below, String cls, String key) {
         String where = h.file().getFileName() + ":" + (h.line() + below) + ": entity ";
         assertTrue(said.startsWith(where), "names the file and the key's line (" + where + "): " + said);
