@@ -211,11 +211,12 @@ public final class GameMap {
                         String named = "";
                         for (MapEntity other : file.entities()) {
                             if (e.value("target") != null && e.value("target").equals(other.value("targetname"))) {
-                                named = " (entity " + other.index() + " has that name, but its class is " + other.classname() + ")";
+                                named = " (entity " + other.index() + " has that name, but its class is " + MapText.clip(other.classname()) + ")";
                                 break;
                             }
                         }
-                        problem(e, "teleport skipped: no info_teleport_destination named \"" + e.value("target") + "\"" + named);
+                        problem(e, "teleport skipped: no info_teleport_destination named " + MapText.quote(String.valueOf(e.value("target")))
+                                + named);
                         return;
                     }
                     Vec3 origin = point(dest, "origin");
@@ -296,8 +297,8 @@ public final class GameMap {
                 MapEntity c = corners(next);
                 Vec3 corner = c == null ? null : point(c, "origin");
                 if (corner == null) {
-                    problem(e, corners.isEmpty() ? "skipped: no path_corner with an origin is named \"" + next + "\""
-                            : "its path ends at \"" + next + "\", which is no path_corner with an origin: the train stops at"
+                    problem(e, corners.isEmpty() ? "skipped: no path_corner with an origin is named " + MapText.quote(next)
+                            : "its path ends at " + MapText.quote(next) + ", which is no path_corner with an origin: the train stops at"
                             + " the corner before");
                     if (corners.isEmpty()) {
                         return;
@@ -456,7 +457,7 @@ public final class GameMap {
         private List<Built> build(MapEntity e, boolean entityBrushes) {
             List<Built> out = new ArrayList<>();
             for (MapBrush mb : e.brushes()) {
-                String label = "entity " + e.index() + " (" + e.classname() + ") brush " + mb.index() + " at "
+                String label = "entity " + e.index() + " (" + MapText.clip(e.classname()) + ") brush " + mb.index() + " at "
                         + file.name() + ":" + mb.line();
                 List<Vec3[]> triples = new ArrayList<>(mb.faces().size());
                 boolean origin = false;
@@ -496,7 +497,7 @@ public final class GameMap {
         }
 
         private void problem(MapEntity e, String what) {
-            problems.add(new MapProblem(file.name(), e.line(), "entity " + e.index() + " (" + e.classname() + ") " + what));
+            problems.add(new MapProblem(file.name(), e.line(), "entity " + e.index() + " (" + MapText.clip(e.classname()) + ") " + what));
         }
 
         private static List<Brush> brushesOf(List<Built> b) {

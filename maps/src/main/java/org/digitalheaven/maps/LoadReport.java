@@ -35,7 +35,7 @@ public record LoadReport(String map, int entities, int brushes, int badBrushes, 
         b.append('\n');
         if (!ignored.isEmpty()) {
             b.append("  ignored:");
-            ignored.forEach((k, n) -> b.append(' ').append(k).append('×').append(n));
+            ignored.forEach((k, n) -> b.append(' ').append(MapText.clip(k)).append('×').append(n));
             b.append('\n');
         }
         for (MapProblem p : problems) {

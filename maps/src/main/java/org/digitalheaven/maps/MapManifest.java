@@ -238,13 +238,13 @@ public record MapManifest(String file, List<Entity> entities) {
                 recordedIndex.put(same.index(), was.index());
                 compareEntities(was, same, now.file, changed, added, removed);
             } else {
-                removed.add(new Difference("entity " + was.index() + " " + was.className() + " removed",
+                removed.add(new Difference("entity " + was.index() + " " + MapText.clip(was.className()) + " removed",
                         file + ":" + was.line() + " as recorded", -1, -1));
             }
         }
         for (Entity e : now.entities) {
             if (!used[e.index()]) {
-                added.add(new Difference("entity " + e.index() + " " + e.className() + " added", now.file + ":" + e.line(),
+                added.add(new Difference("entity " + e.index() + " " + MapText.clip(e.className()) + " added", now.file + ":" + e.line(),
                         e.index(), -1));
             }
         }
@@ -253,7 +253,7 @@ public record MapManifest(String file, List<Entity> entities) {
 
     private void compareEntities(Entity was, Entity now, String nowFile, List<Difference> changed, List<Difference> added,
             List<Difference> removed) {
-        String name = "entity " + now.index() + " " + now.className();
+        String name = "entity " + now.index() + " " + MapText.clip(now.className());
         if (was.keys() != now.keys()) {
             changed.add(new Difference(name + " keys", nowFile + ":" + now.line(), now.index(), -1));
         }

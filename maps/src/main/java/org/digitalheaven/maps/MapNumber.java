@@ -113,8 +113,8 @@ public enum MapNumber {
     }
 
     private MapFormatException refusal(String file, MapEntity e, String key, String wrong, String give) {
-        return new MapFormatException(file, e.lineOf(key), "entity " + e.index() + " (" + e.classname() + ") key \"" + key
-                + "\" is \"" + e.value(key) + "\", " + wrong + "; give " + give + " from " + bound(min) + " to " + bound(max)
+        return new MapFormatException(file, e.lineOf(key), "entity " + e.index() + " (" + MapText.clip(e.classname()) + ") key \""
+                + key + "\" is " + MapText.quote(e.value(key)) + ", " + wrong + "; give " + give + " from " + bound(min) + " to " + bound(max)
                 + " (" + unit + ")");
     }
 

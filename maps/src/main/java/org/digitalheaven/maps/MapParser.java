@@ -40,7 +40,7 @@ public final class MapParser {
         String line;
         while ((line = next()) != null) {
             if (!line.equals("{")) {
-                throw error("expected '{' to start entity " + entities.size() + ", found \"" + abbreviate(line) + "\"");
+                throw error("expected '{' to start entity " + entities.size() + ", found " + MapText.quote(line));
             }
             entities.add(parseEntity(entities.size()));
         }
@@ -66,8 +66,8 @@ public final class MapParser {
             } else if (line.startsWith("\"")) {
                 parseKeyValue(line, keys, keyLines);
             } else {
-                throw error("expected a \"key\" \"value\" line, '{' or '}' in entity " + index + ", found \""
-                        + abbreviate(line) + "\"");
+                throw error("expected a \"key\" \"value\" line, '{' or '}' in entity " + index + ", found "
+                        + MapText.quote(line));
             }
         }
         throw new MapFormatException(file, start, "entity " + index + " is not closed: the file ends before its '}'");
@@ -80,14 +80,14 @@ public final class MapParser {
         }
         int v0 = line.indexOf('"', k1 + 1);
         if (v0 < 0 || !line.substring(k1 + 1, v0).isBlank()) {
-            throw error("key \"" + line.substring(1, k1) + "\" has no quoted value");
+            throw error("key " + MapText.quote(line.substring(1, k1)) + " has no quoted value");
         }
         int v1 = line.indexOf('"', v0 + 1);
         if (v1 < 0) {
-            throw error("unterminated value string for key \"" + line.substring(1, k1) + "\"");
+            throw error("unterminated value string for key " + MapText.quote(line.substring(1, k1)));
         }
         if (!line.substring(v1 + 1).isBlank()) {
-            throw error("unexpected text after the value: \"" + abbreviate(line.substring(v1 + 1).trim()) + "\"");
+            throw error("unexpected text after the value: " + MapText.quote(line.substring(v1 + 1).trim()));
         }
         keys.put(line.substring(1, k1), line.substring(v0 + 1, v1));
         keyLines.put(line.substring(1, k1), lineNo);
@@ -115,7 +115,7 @@ public final class MapParser {
                 continue;
             }
             if (line.startsWith("patchDef") || line.startsWith("brushDef")) {
-                bad = "Quake III " + line + " blocks are not supported";
+                bad = "Quake III " + MapText.clip(line) + " blocks are not supported";
                 badLine = lineNo;
                 continue;
             }
@@ -226,7 +226,7 @@ public final class MapParser {
 
     private static int expect(String[] t, int i, String token, String what) {
         if (i >= t.length || !t[i].equals(token)) {
-            throw new IllegalArgumentException("malformed face: " + what + (i < t.length ? ", found \"" + t[i] + "\"" : ""));
+            throw new IllegalArgumentException("malformed face: " + what + (i < t.length ? ", found " + MapText.quote(t[i]) : ""));
         }
         return i + 1;
     }
@@ -238,7 +238,7 @@ public final class MapParser {
         try {
             return Double.parseDouble(t[i]);
         } catch (NumberFormatException e) {
-            throw new IllegalArgumentException("malformed face: " + what(kind, n, c) + " \"" + t[i] + "\" is not a number");
+            throw new IllegalArgumentException("malformed face: " + what(kind, n, c) + " " + MapText.quote(t[i]) + " is not a number");
         }
     }
 
@@ -269,9 +269,5 @@ public final class MapParser {
 
     private MapFormatException error(String problem) {
         return new MapFormatException(file, lineNo, problem);
-    }
-
-    private static String abbreviate(String s) {
-        return s.length() > 60 ? s.substring(0, 57) + "..." : s;
     }
 }

@@ -76,7 +76,7 @@ public final class Pallet {
             throw new PalletException(where + ": \"barcode\" must be dotted words of letters, digits, _ and -, e.g. \"Studio.Pack\"");
         }
         if (m.barcode().contains(".Level.") || m.barcode().startsWith("Local")) {
-            throw new PalletException(where + ": barcode \"" + m.barcode() + "\" is reserved (\".Level.\" names maps, \"Local\" bare files)");
+            throw new PalletException(where + ": barcode " + MapText.quote(m.barcode()) + " is reserved (\".Level.\" names maps, \"Local\" bare files)");
         }
         if (m.version() == null || m.version().isBlank()) {
             throw new PalletException(where + ": \"version\" is missing");
@@ -85,12 +85,12 @@ public final class Pallet {
         List<String> maps = m.maps() == null ? List.of() : List.copyOf(m.maps());
         for (String d : deps) {
             if (!BARCODE.matcher(d).matches()) {
-                throw new PalletException(where + ": dependency \"" + d + "\" is not a barcode");
+                throw new PalletException(where + ": dependency " + MapText.quote(d) + " is not a barcode");
             }
         }
         for (String map : maps) {
             if (!MAP_NAME.matcher(map).matches()) {
-                throw new PalletException(where + ": map name \"" + map + "\" may only hold letters, digits, _ and -");
+                throw new PalletException(where + ": map name " + MapText.quote(map) + " may only hold letters, digits, _ and -");
             }
         }
         return new Manifest(m.barcode(), m.version(), deps, maps);
@@ -108,7 +108,7 @@ public final class Pallet {
             while (p.nextToken() == JsonToken.PROPERTY_NAME) {
                 String name = p.currentName();
                 if (!seen.add(name)) {
-                    throw invalid(where, p, "field \"" + name + "\" appears twice");
+                    throw invalid(where, p, "field " + MapText.quote(name) + " appears twice");
                 }
                 p.nextToken();
                 switch (name) {
@@ -116,7 +116,7 @@ public final class Pallet {
                     case "version" -> version = string(p, where, name);
                     case "dependencies" -> dependencies = strings(p, where, name);
                     case "maps" -> maps = strings(p, where, name);
-                    default -> throw invalid(where, p, "unknown field \"" + name + "\"");
+                    default -> throw invalid(where, p, "unknown field " + MapText.quote(name));
                 }
             }
             if (p.nextToken() != null) {

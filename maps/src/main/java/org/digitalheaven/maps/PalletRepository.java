@@ -104,7 +104,7 @@ public final class PalletRepository {
                         + String.join(", ", searched) + "); add its folder with --pallets DIR");
             }
             if (!p.maps().contains(map)) {
-                throw new PalletException("pallet " + p + " has no map \"" + map + "\"; it has " + p.maps());
+                throw new PalletException("pallet " + p + " has no map " + MapText.quote(map) + "; it has " + p.maps());
             }
             return resolveIn(p, map);
         }
@@ -115,7 +115,7 @@ public final class PalletRepository {
             }
         }
         if (having.isEmpty()) {
-            throw new PalletException("no map \"" + s + "\" in any pallet (searched: " + String.join(", ", searched)
+            throw new PalletException("no map " + MapText.quote(s) + " in any pallet (searched: " + String.join(", ", searched)
                     + "); known maps: " + mapBarcodes());
         }
         if (having.size() > 1) {
@@ -123,7 +123,7 @@ public final class PalletRepository {
             for (Pallet p : having) {
                 codes.add(p.mapBarcode(s));
             }
-            throw new PalletException("map name \"" + s + "\" is in several pallets; use one of " + codes);
+            throw new PalletException("map name " + MapText.quote(s) + " is in several pallets; use one of " + codes);
         }
         return resolveIn(having.get(0), s);
     }

@@ -144,6 +144,39 @@ class HostTest {
         }
     }
 
+    /**
+     * A name or value a map file holds is printed cut to its first characters with its length, however
+     * long it is (issue 27, point 9: map check printed a 1 MB class name in full), and whatever in it a
+     * terminal would act on escaped.
+     */
+    @Test
+    void mapCheckPrintsAHugeNameOrValueCutShortWithItsLength(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir)
+            throws Exception {
+        String huge = "\u001bc" + "x".repeat(1 << 20); // ESC c resets a terminal
+        String spawn = "{\n\"classname\" \"info_player_start\"\n\"origin\" \"0 0 24\"\n}\n";
+        String world = "{\n\"classname\" \"worldspawn\"\n}\n";
+        String[][] cases = {
+            // what the file holds, and where what is said of it goes
+            {world + spawn + "{\n\"classname\" \"" + huge + "\"\n}\n" // an ignored class
+                + "{\n\"classname\" \"trigger_teleport\"\n\"target\" \"" + huge + "\"\n}\n", "out"}, // a name not found
+            {world + spawn.replace("0 0 24", huge), "err"}, // a number that is none
+            {world.replace("}", "\"" + huge + "\"\n}"), "err"}, // a key without a value
+            {world.replace("}", "{\n( 0 0 0 ) " + huge + "\n}\n}") + spawn, "out"}, // a face that is none
+        };
+        for (String[] c : cases) {
+            java.nio.file.Path file = dir.resolve("huge.map");
+            java.nio.file.Files.writeString(file, c[0]);
+            Result r = run("map", "check", file.toString(), "--home", dir.toString());
+            String said = c[1].equals("out") ? r.out() : r.err();
+            assertEquals(c[1].equals("out") ? 0 : 2, r.exitCode(), r.err().length() < 2000 ? r.err() : "(long)");
+            assertTrue(r.out().length() + r.err().length() < 2000, "bounded: " + r.out().length() + " + " + r.err().length()
+                    + " characters");
+            // Its first 48 characters, the ESC among them escaped, an ellipsis, and its length.
+            assertTrue(said.contains("\\x1bc" + "x".repeat(46) + "\u2026") && said.contains(" (1048578 characters)"), said);
+            assertFalse(said.contains("\u001b"), "a terminal would act on ESC: " + said);
+        }
+    }
+
     @Test
     void aMissingDemoIsExitTwoWithOneLineAndABadTickRateToo() {
         Result r = run("--demo", "no-such-game.dh-demo");
