@@ -29,7 +29,9 @@ import org.digitalheaven.universe.WorldSettings;
  * the input each pawn was actually simulated with (held or neutral on a starved tick), read off the
  * pawns. A recording opens with the Header, a Join for every live pawn and a checkpoint at its start
  * tick (the whole world: a replay restores it); {@link #stop} writes a closing segment with a final
- * checkpoint, then the End chunk.
+ * checkpoint, then the End chunk. A checkpoint never carries a number that is not finite: a world that
+ * holds one is not recorded, and a recording whose world comes to hold one ends at the checkpoint
+ * before ({@link #unrecordable}).
  */
 public final class DemoRecorder {
 
@@ -86,6 +88,12 @@ public final class DemoRecorder {
      */
     public static DemoRecorder open(Opening o, Universe u, DemoWriter writer, long checkpointOrigin) {
         DemoRecorder r = new DemoRecorder(writer, o.checkpointInterval(), u.tickCount(), checkpointOrigin);
+        String unrecordable = unrecordable(u);
+        if (unrecordable != null) {
+            r.stopped = true;
+            writer.endHere(unrecordable + ", so nothing was recorded");
+            return r;
+        }
         Chunk.Header h = new Chunk.Header(o.mapName(), o.mapBarcode(), o.closureHash(), o.engineVersion(), o.gitSha(),
                 o.tickRate(), o.checkpointInterval(), u.tickCount(), o.worldSettings(), o.notes());
         DemoEncoder e = r.encoder;
@@ -174,13 +182,48 @@ public final class DemoRecorder {
         segmentHasCheckpoint = false;
     }
 
-    /** The first hook of a boundary that is due a checkpoint closes the segment before it. */
-    private void boundary(Universe u) {
+    /**
+     * Why {@code u} cannot be recorded now, or null: a number in it that is not finite, which a
+     * checkpoint would carry and no replay could restore ({@link Universe#nonFinite}). The maps and the
+     * rules let none in; a host may ask before it creates a file.
+     */
+    public static String unrecordable(Universe u) {
+        String what = u.nonFinite();
+        return what == null ? null : "the world at tick " + u.tickCount() + " holds a number that is not finite (" + what
+                + "), which no replay could restore";
+    }
+
+    /**
+     * The first hook of a boundary that is due a checkpoint closes the segment before it; false when the
+     * recording has stopped. A world that could not be restored from that checkpoint ends the recording
+     * there instead, without the segment that led to it (see {@link #endBefore}).
+     */
+    private boolean boundary(Universe u) {
         long tick = u.tickCount();
-        if (tick > segment.firstTick() && (Math.floorMod(tick - origin, interval) == 0
+        if (!stopped && tick > segment.firstTick() && (Math.floorMod(tick - origin, interval) == 0
                 || segment.size() > MAX_SEGMENT_RECORDS)) {
-            closeSegment(tick);
+            if (!endBefore(u)) {
+                closeSegment(tick);
+            }
         }
+        return !stopped;
+    }
+
+    /**
+     * When the world holds a number that is not finite, drops the segment being recorded (it came to
+     * hold it; its checkpoint at the start is the last one a replay could start from, and it is dropped
+     * with its ticks), says why once through the writer, and ends the file at its last whole segment,
+     * read as cut short. True when it did.
+     */
+    private boolean endBefore(Universe u) {
+        String unrecordable = unrecordable(u);
+        if (unrecordable == null) {
+            return false;
+        }
+        stopped = true;
+        writer.endHere(unrecordable + ", so the recording ends at tick " + segment.firstTick());
+        writer.finish(0);
+        return true;
     }
 
     private void checkpoint(Universe u) {
@@ -192,13 +235,17 @@ public final class DemoRecorder {
     }
 
     public void onLeave(Universe u, Pawn p) {
-        boundary(u);
+        if (!boundary(u)) {
+            return;
+        }
         segment.leave(p.slot());
         overrides[p.slot()] = null;
     }
 
     public void onJoin(Universe u, Pawn p) {
-        boundary(u);
+        if (!boundary(u)) {
+            return;
+        }
         segment.join(p.slot(), p.wireId(), p.name(), p.motion());
         overrides[p.slot()] = null;
         noteOverride(p);
@@ -221,10 +268,9 @@ public final class DemoRecorder {
      * new segment and its checkpoint when due, and the state hash for this tick's record.
      */
     public void onBoundary(Universe u) {
-        if (u.tickCount() == startTick) {
-            return; // open() did this boundary
+        if (u.tickCount() == startTick || !boundary(u)) {
+            return; // open() did this boundary, or the recording has stopped
         }
-        boundary(u);
         // Unless something changed the world since the tick (a join, a leave, new rules), its hash is the
         // one afterTick computed, and no pawn's rules can have changed: nothing here touches the pawns,
         // which after the game thread's idle time are no longer in the CPU's caches.
@@ -246,6 +292,9 @@ public final class DemoRecorder {
      * {@link Universe#changes()}).
      */
     public void afterTick(Universe u) {
+        if (stopped) {
+            return;
+        }
         for (Pawn p : u.pawns()) {
             inputs[p.slot()] = p.lastInput();
         }
@@ -264,6 +313,10 @@ public final class DemoRecorder {
      */
     public String stop(Universe u, long waitMillis) {
         long tick = u.tickCount();
+        if (stopped || endBefore(u)) {
+            writer.finish(waitMillis);
+            return writer.failure();
+        }
         if (segment.firstTick() < tick) {
             closeSegment(tick);
         }

@@ -46,6 +46,8 @@ public final class DemoWriter implements AutoCloseable {
     private final Thread thread;
     private final AtomicLong written = new AtomicLong();
     private volatile String failure;
+    /** Set by a failure of the file itself: what is still queued is dropped (see {@link #endHere}: kept). */
+    private volatile boolean broken;
     private volatile boolean closed;
     private volatile boolean created;
     /** Completed once the file exists (never when creating it fails): what waits for that is run then. */
@@ -215,7 +217,7 @@ public final class DemoWriter implements AutoCloseable {
                     out.flush();
                     return;
                 }
-                if (failure != null) {
+                if (broken) {
                     continue;
                 }
                 byte[] bytes = item.later() != null ? item.later().get() : item.bytes();
@@ -231,10 +233,24 @@ public final class DemoWriter implements AutoCloseable {
     }
 
     private synchronized void fail(String message) {
+        broken = true;
+        report(message);
+    }
+
+    private synchronized void report(String message) {
         if (failure == null) {
             failure = message;
             onFailure.accept(message);
         }
+    }
+
+    /**
+     * Ends the file with what is already queued, for a recorder that must not write what would come next:
+     * {@code why} is reported once as the failure, and anything submitted after is refused, but the chunks
+     * queued before are still written. {@link #finish} then closes the file, at its last whole chunk.
+     */
+    public void endHere(String why) {
+        report(why);
     }
 
     /**

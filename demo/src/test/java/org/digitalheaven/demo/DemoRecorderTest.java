@@ -118,12 +118,9 @@ class DemoRecorderTest {
      */
     @Test
     void everyRecordedHashIsTheWorldsAtItsBoundary() throws Exception {
-        ResolvedMap m = PalletRepository.search(List.of()).resolve("arena");
-        Universe u = new Universe(m.load(), WorldSettings.DEFAULTS, 60);
-        u.addPawn(0, 7, "a", u.spawnMotion(u.map().spawns().get(0)));
+        Universe u = arenaWithOnePawn();
         java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
-        DemoRecorder rec = DemoRecorder.open(new DemoRecorder.Opening("arena", m.barcode(), m.closureHash(), "v", "sha", 60,
-                N, u.settings().encode(), List.of()), u, new DemoWriter(dir.resolve("h.dh-demo"), out, 64, msg -> { }));
+        DemoRecorder rec = record(u, out, msg -> { });
         PlayerInput[] in = new PlayerInput[Universe.MAX_SLOTS];
         in[0] = PlayerInput.of(1, 0, 10, 0, PlayerInput.JUMP);
         in[1] = PlayerInput.of(1, 1, 100, 0, 0);
@@ -158,5 +155,69 @@ class DemoRecorderTest {
             }
         }
         assertEquals(fresh, recorded);
+    }
+
+    /**
+     * A recording never carries a number that is not finite into a checkpoint, where no replay could
+     * restore it: the maps and the rules let none into the world, and should one get there all the same,
+     * the recorder stops at the next checkpoint boundary without the segment that led to it, saying why
+     * once; the file reads as cut short, every checkpoint in it finite. One that holds one already is
+     * not recorded at all.
+     */
+    @Test
+    void aNumberThatIsNotFiniteStopsTheRecordingBeforeItReachesACheckpoint() throws Exception {
+        Universe u = arenaWithOnePawn();
+        java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+        List<String> said = new java.util.concurrent.CopyOnWriteArrayList<>();
+        DemoRecorder rec = record(u, out, said::add);
+        PlayerInput[] in = new PlayerInput[Universe.MAX_SLOTS];
+        in[0] = PlayerInput.of(1, 0, 10, 0, 0);
+        long start = u.tickCount();
+        for (int i = 0; i < 3 * N; i++) {
+            if (u.tickCount() == start + N + 10) {
+                u.pawn(0).motion().setVelocity(new org.digitalheaven.physics.Vec3(Float.NaN, 0f, 0f));
+            }
+            rec.onBoundary(u);
+            u.tick(in);
+            rec.afterTick(u);
+        }
+        String why = rec.stop(u, 5_000);
+        assertEquals(List.of(why), said, "said once");
+        assertEquals("the world at tick " + (start + 2 * N) + " holds a number that is not finite (PlayerPawn@7's motion),"
+                + " which no replay could restore, so the recording ends at tick " + (start + N), why);
+        assertTrue(rec.failed());
+        DemoFile d = DemoReader.read(out.toByteArray());
+        assertTrue(d.truncated(), "no End: the file reads as cut short");
+        List<Long> ticks = new ArrayList<>();
+        for (DemoFile.IndexedCheckpoint c : d.checkpoints()) {
+            ticks.add(c.checkpoint().tick());
+            for (org.digitalheaven.universe.PawnState p : SnapshotCodec.decode(c.checkpoint().snapshot()).pawns()) {
+                assertTrue(Float.isFinite(p.motion().velocity().x()), "every checkpoint finite");
+            }
+        }
+        assertEquals(List.of(start), ticks, "the segment that came to hold the NaN, from tick " + (start + N) + ", is not written");
+
+        List<String> refused = new java.util.concurrent.CopyOnWriteArrayList<>();
+        java.io.ByteArrayOutputStream none = new java.io.ByteArrayOutputStream();
+        DemoRecorder late = record(u, none, refused::add);
+        assertTrue(late.failed());
+        assertEquals(List.of("the world at tick " + u.tickCount() + " holds a number that is not finite (PlayerPawn@7's motion),"
+                + " which no replay could restore, so nothing was recorded"), refused);
+        late.stop(u, 5_000);
+        assertEquals(0, none.size());
+    }
+
+    /** The built-in arena with one pawn, wire id 7, at its first spawn. */
+    private static Universe arenaWithOnePawn() throws Exception {
+        Universe u = new Universe(PalletRepository.search(List.of()).resolve("arena").load(), WorldSettings.DEFAULTS, 60);
+        u.addPawn(0, 7, "a", u.spawnMotion(u.map().spawns().get(0)));
+        return u;
+    }
+
+    /** A recording of {@code u} (on arena) into {@code out}, a checkpoint every {@link #N} ticks; failures to {@code said}. */
+    private DemoRecorder record(Universe u, java.io.OutputStream out, java.util.function.Consumer<String> said) throws Exception {
+        ResolvedMap m = PalletRepository.search(List.of()).resolve("arena");
+        return DemoRecorder.open(new DemoRecorder.Opening("arena", m.barcode(), m.closureHash(), "v", "sha", 60, N,
+                u.settings().encode(), List.of()), u, new DemoWriter(dir.resolve("r.dh-demo"), out, 64, said));
     }
 }

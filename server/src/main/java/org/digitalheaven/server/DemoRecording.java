@@ -462,6 +462,11 @@ public final class DemoRecording extends RecorderListener {
             Path path = pending;
             pending = null;
             boolean auto = pendingAuto;
+            String unrecordable = DemoRecorder.unrecordable(u);
+            if (unrecordable != null) {
+                console.accept("demo record: " + unrecordable + ", so nothing was recorded"); // and no file made
+                return;
+            }
             try {
                 DemoWriter[] opened = new DemoWriter[1];
                 DemoWriter w = writers.open(path, message -> {

@@ -463,6 +463,48 @@ class DemoRecordingTest {
         assertEquals(1, log.stream().filter(l -> l.contains("No space left on device")).count(), log.toString());
     }
 
+    /**
+     * Should a number that is not finite get into the world (the maps and the rules let none in), the
+     * recording stops at the next checkpoint with one console line and the file replays up to where it
+     * ends; a recording asked for while it is there is refused with one line and no file.
+     */
+    @Test
+    void aNumberThatIsNotFiniteStopsTheRecordingWithOneLineAndTheFileReplays() throws Exception {
+        start(Preferences.inMemory());
+        GameClient c = join("p");
+        rec.record("nan");
+        for (int i = 0; i < 310; i++) {
+            server.tickOnce();
+        }
+        server.universe().pawn(c.slot()).motion().setVelocity(new org.digitalheaven.physics.Vec3(0f, Float.NaN, 0f));
+        for (int i = 0; i < 300; i++) {
+            server.tickOnce();
+        }
+        assertFalse(rec.recording(), "the recording was dropped");
+        List<String> said = log.stream().filter(l -> l.contains("not finite")).toList();
+        assertEquals(1, said.size(), log.toString());
+        assertTrue(said.get(0).matches("demo: recording stopped: the world at tick \\d+ holds a number that is not finite"
+                + " \\(PlayerPawn@\\d+'s motion\\), which no replay could restore, so the recording ends at tick \\d+ \\(the"
+                + " file is readable up to its last whole segment\\)"), said.get(0));
+        long deadline = System.nanoTime() + 5_000_000_000L;
+        DemoFile d = DemoReader.read(demos.resolve("nan.dh-demo"));
+        while (d.checkpoints().size() < 2 && System.nanoTime() < deadline) {
+            Thread.sleep(20); // the writer thread writes what was queued before the stop
+            d = DemoReader.read(demos.resolve("nan.dh-demo"));
+        }
+        assertTrue(d.truncated(), "cut short: no End");
+        List<String> out = new ArrayList<>();
+        DemoReplay.Result r = DemoReplay.run(d, DemoReplay.Options.of(List.of(), null, "test-version", "abc1234", out::add));
+        assertTrue(r.ok(), out.toString());
+
+        assertTrue(rec.record("refused").startsWith("demo record: recording to "));
+        server.tickOnce();
+        assertTrue(log.get(log.size() - 1).matches("demo record: the world at tick \\d+ holds a number that is not finite"
+                + " \\(PlayerPawn@\\d+'s motion\\), which no replay could restore, so nothing was recorded"), log.toString());
+        assertFalse(rec.recording());
+        assertFalse(Files.exists(demos.resolve("refused.dh-demo")), "no file is made");
+    }
+
     /** Since format version 2 a mid-session start and per-player rules are carried, so nothing needs a note. */
     @Test
     void aMidSessionRecordingWithOverridesNeedsNoNotes() throws Exception {

@@ -513,6 +513,31 @@ public final class Universe {
         }
     }
 
+    /**
+     * The first pawn or map object holding a number that is not finite, in the words a snapshot diff
+     * uses ({@code PlayerPawn@7's motion}, {@code func_door@5's pose or progress}), or null when every
+     * number a snapshot would carry is finite: {@link #restore} refuses a snapshot that is not, so a
+     * recorder asks before it writes one. Neither the maps nor the rules let one in; this is the check
+     * that none got in all the same.
+     */
+    public String nonFinite() {
+        for (Pawn p : live) {
+            if (!finiteMotion(p.motion())) {
+                return "PlayerPawn@" + p.wireId() + "'s motion";
+            }
+            if (p.settingsOverride() != null && !finite(p.settingsOverride().toArray())) {
+                return "PlayerPawn@" + p.wireId() + "'s own movement rules";
+            }
+        }
+        for (MapObject o : reported) {
+            Vec3 at = o.position();
+            if (!finite(new float[] {at.x(), at.y(), at.z(), o.yaw(), o.progress()})) {
+                return o + "'s pose or progress";
+            }
+        }
+        return null;
+    }
+
     private static boolean finiteMotion(CharacterMotion m) {
         return finite(new float[] {m.position().x(), m.position().y(), m.position().z(), m.velocity().x(),
             m.velocity().y(), m.velocity().z(), m.yaw(), m.pitch(), m.eyeHeight(), m.groundNormal().x(),
