@@ -268,13 +268,13 @@ public final class Preferences {
         Objects.requireNonNull(value, "value");
         Lookup l = lookup(key);
         if (l.key() == null) {
-            return key + ": " + l.problem() + ", so \"" + value + "\" was not set";
+            return quoted(key) + ": " + l.problem() + ", so \"" + quoted(value) + "\" was not set";
         }
         String canonical = null; // null: remove the key
         if (!value.strip().equals(DEFAULT_WORD)) {
             ValueRule.Result r = l.key().rule().check(value);
             if (!r.ok()) {
-                return key + ": \"" + value + "\" " + r.problem() + "; " + stays(key, l.key());
+                return key + ": \"" + quoted(value) + "\" " + r.problem() + "; " + stays(key, l.key());
             }
             canonical = r.value();
         }
@@ -555,12 +555,12 @@ public final class Preferences {
             String player = rest.substring(0, dot);
             String field = rest.substring(dot + 1);
             if (!PLAYER_NAME.matcher(player).matches()) {
-                return new Lookup(null, "\"" + player
+                return new Lookup(null, "\"" + quoted(player)
                         + "\" is not a valid player name (1 to 32 letters, digits, _ or -)");
             }
             MoveField f = MoveField.byKey(field);
             if (f == null) {
-                return new Lookup(null, "\"" + field + "\" is not a movement field (one of "
+                return new Lookup(null, "\"" + quoted(field) + "\" is not a movement field (one of "
                         + Arrays.stream(MoveField.values()).map(m -> m.key).collect(Collectors.joining(", "))
                         + ")");
             }
@@ -571,6 +571,6 @@ public final class Preferences {
     }
 
     private static String surfaceProblem(String surface) {
-        return "\"" + surface + "\" is not a valid surface name (letters, digits, _ or -)";
+        return "\"" + quoted(surface) + "\" is not a valid surface name (letters, digits, _ or -)";
     }
 }

@@ -356,4 +356,17 @@ class PreferencesFileTest {
         assertEquals(2, p.warnings().size(), p.warnings().toString());
         assertTrue(p.warnings().get(0).contains("server.bind=game.example is not an IP address"), p.warnings().toString());
     }
+
+    /** A remote admin's megabyte of text is quoted cut short in the refusal, never echoed whole. */
+    @Test
+    void aHugeRefusedValueOrKeyIsQuotedCutShort() {
+        Preferences p = Preferences.inMemory();
+        String huge = "9".repeat(1_000_000) + "x";
+        for (String error : List.of(p.set("server.tickRate", huge), p.set("players." + huge + ".maxSpeed", "3"),
+                p.set("players.bob." + huge, "3"), p.set("world.grip." + huge + "!", "1"), p.set("no." + huge, huge))) {
+            assertNotNull(error);
+            assertTrue(error.length() < 4 * Preferences.QUOTED_CHARS + 400, error.length() + " characters");
+            assertTrue(error.matches("(?s).*\\.\\.\\. \\(100000\\d characters\\).*"), error); // cut, and its length said
+        }
+    }
 }
