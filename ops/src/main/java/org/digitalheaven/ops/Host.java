@@ -82,7 +82,8 @@ public final class Host implements Callable<Integer> {
 
     @Option(names = "--metrics", paramLabel = "ADDRESS:PORT",
             description = "Serve Prometheus metrics at http://ADDRESS:PORT/metrics (default: server.metrics, empty = off;"
-                    + " e.g. 127.0.0.1:9100; port 0 picks a free one). Printed at start.")
+                    + " e.g. 127.0.0.1:9100; port 0 picks a free one). Printed at start. Unauthenticated: keep it on"
+                    + " loopback or a monitoring network.")
     String metrics;
 
     @Option(names = "--bots", paramLabel = "N", defaultValue = "0",

@@ -3,7 +3,7 @@ package org.digitalheaven.ops;
 import io.prometheus.metrics.core.metrics.CounterWithCallback;
 import io.prometheus.metrics.core.metrics.GaugeWithCallback;
 import io.prometheus.metrics.core.metrics.Histogram;
-import io.prometheus.metrics.exporter.httpserver.HTTPServer;
+import io.prometheus.metrics.exporter.common.PrometheusScrapeHandler;
 import io.prometheus.metrics.model.registry.PrometheusRegistry;
 import io.prometheus.metrics.model.snapshots.Unit;
 import java.io.IOException;
@@ -11,9 +11,6 @@ import java.net.Inet6Address;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.UnknownHostException;
-import java.util.concurrent.ArrayBlockingQueue;
-import java.util.concurrent.ThreadPoolExecutor;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.LongConsumer;
 import java.util.function.ToDoubleFunction;
@@ -23,8 +20,9 @@ import org.digitalheaven.server.TickListener;
 import org.digitalheaven.universe.Universe;
 
 /**
- * {@code dh-host --metrics ADDRESS:PORT}: a running server's numbers for Prometheus, served by the
- * Prometheus Java client's {@link HTTPServer} at {@code http://ADDRESS:PORT/metrics}.
+ * {@code dh-host --metrics ADDRESS:PORT}: a running server's numbers for Prometheus, served at
+ * {@code http://ADDRESS:PORT/metrics} by {@link MetricsEndpoint} (netty) through the Prometheus Java
+ * client's scrape handler.
  *
  * <p>The game thread does one thing for it: each tick's duration goes into the tick histogram (through
  * {@link org.digitalheaven.server.TickStats#observeEach}; a few adds). Everything else is read at scrape
@@ -32,8 +30,10 @@ import org.digitalheaven.universe.Universe;
  * the game thread keeps in plain fields (players, overruns, snapshots, the recording's ticks and
  * checkpoints) may read a tick late there; the network counters are atomic.
  *
- * <p>One HTTP thread of our own ({@code dh-metrics}, a daemon) answers scrapes one at a time, beside the
- * JDK HTTP server's dispatcher thread. The server's shutdown stops both; so does {@link #close()}.
+ * <p>The endpoint's one thread ({@code dh-metrics-…}, a daemon) accepts and answers every connection
+ * without waiting on any, within the limits {@link MetricsEndpoint} lists. The endpoint has no
+ * authentication: bind it to loopback or a monitoring network. The server's shutdown stops it; so does
+ * {@link #close()}.
  */
 public final class ServerMetrics implements AutoCloseable {
 
@@ -41,13 +41,13 @@ public final class ServerMetrics implements AutoCloseable {
     static final double[] TICK_SECONDS_BUCKETS = {0.0001, 0.0002, 0.0005, 0.001, 0.002, 0.005, 0.01, 0.0167, 0.025, 0.05};
 
     private final GameServer server;
-    private final HTTPServer http;
+    private final MetricsEndpoint endpoint;
     private final String url;
     private final AtomicBoolean closed = new AtomicBoolean();
 
-    private ServerMetrics(GameServer server, HTTPServer http, String url) {
+    private ServerMetrics(GameServer server, MetricsEndpoint endpoint, String url) {
         this.server = server;
-        this.http = http;
+        this.endpoint = endpoint;
         this.url = url;
     }
 
@@ -61,20 +61,8 @@ public final class ServerMetrics implements AutoCloseable {
         PrometheusRegistry registry = new PrometheusRegistry();
         Histogram tickSeconds = register(server, registry);
         LongConsumer observer = nanos -> tickSeconds.observe(Unit.nanosToSeconds(nanos));
-        ThreadPoolExecutor scrapes = new ThreadPoolExecutor(1, 1, 0, TimeUnit.SECONDS, new ArrayBlockingQueue<>(100), r -> {
-            Thread t = new Thread(r, "dh-metrics");
-            t.setDaemon(true); // the JDK's dispatcher thread, started from it, is one too: neither keeps the process up
-            return t;
-        });
-        HTTPServer http;
-        try {
-            http = HTTPServer.builder().inetAddress(at.getAddress()).port(at.getPort()).registry(registry)
-                    .executorService(scrapes).buildAndStart();
-        } catch (IOException | RuntimeException e) {
-            scrapes.shutdownNow();
-            throw e instanceof IOException io ? io : new IOException(e.getMessage(), e);
-        }
-        ServerMetrics m = new ServerMetrics(server, http, url(at.getAddress(), http.getPort()));
+        MetricsEndpoint endpoint = MetricsEndpoint.start(at, new PrometheusScrapeHandler(registry));
+        ServerMetrics m = new ServerMetrics(server, endpoint, url(at.getAddress(), endpoint.port()));
         server.stats().observeEach(observer);
         server.addListener(new TickListener() {
             @Override
@@ -147,7 +135,12 @@ public final class ServerMetrics implements AutoCloseable {
     }
 
     public int port() {
-        return http.getPort();
+        return endpoint.port();
+    }
+
+    /** The HTTP endpoint, for its counts. */
+    MetricsEndpoint endpoint() {
+        return endpoint;
     }
 
     static String url(InetAddress a, int port) {
@@ -199,7 +192,7 @@ public final class ServerMetrics implements AutoCloseable {
     public void close() {
         if (closed.compareAndSet(false, true)) {
             server.stats().observeEach(null);
-            http.close();
+            endpoint.close();
         }
     }
 
