@@ -223,23 +223,6 @@ public final class Host implements Callable<Integer> {
         return CommandLine.ExitCode.USAGE;
     }
 
-    /** An IPv4 address in dotted quads (each at most 255) or an IPv6 one (it has colons): no name to look up. */
-    static boolean ipLiteral(String a) {
-        if (a.contains(":")) {
-            return a.matches("[0-9A-Fa-f:.%\\w]+");
-        }
-        String[] q = a.split("\\.", -1);
-        if (q.length != 4) {
-            return false;
-        }
-        for (String part : q) {
-            if (!part.matches("\\d{1,3}") || Integer.parseInt(part) > 255) {
-                return false;
-            }
-        }
-        return true;
-    }
-
     /** One JSON object on {@code out}: the demo's path, then what {@code fields} writes. */
     private void json(PrintWriter out, java.util.function.Consumer<tools.jackson.core.JsonGenerator> fields) {
         java.io.StringWriter w = new java.io.StringWriter();
@@ -347,13 +330,22 @@ public final class Host implements Callable<Integer> {
             try {
                 served = ServerMetrics.start(server, metricsAt); // the server's shutdown stops it
             } catch (IOException e) {
-                server.shutdown("cannot serve metrics");
-                console.close();
-                err.println("dh-host: cannot serve metrics on " + ServerMetrics.url(metricsAt.getAddress(), metricsAt.getPort())
-                        + ": " + e.getMessage() + " (another program on that port? try another, or 0 for a free one)");
-                return CommandLine.ExitCode.USAGE;
+                String why = "cannot serve metrics on " + ServerMetrics.url(metricsAt.getAddress(), metricsAt.getPort()) + ": "
+                        + e.getMessage();
+                if (metrics == null) {
+                    // The preference, which anyone with admin could have set: the file is never fatal.
+                    err.println("dh-host: warning: " + why + " (server.metrics); the server runs without metrics; set"
+                            + " server.metrics to another port, or empty");
+                } else {
+                    server.shutdown("cannot serve metrics");
+                    console.close();
+                    err.println("dh-host: " + why + " (another program on that port? try another, or 0 for a free one)");
+                    return CommandLine.ExitCode.USAGE;
+                }
             }
-            console.print("metrics on " + served.url());
+            if (served != null) {
+                console.print("metrics on " + served.url());
+            }
         }
         Thread hook = new Thread(() -> server.shutdown("server shutting down (signal)"), "dh-signal");
         Runtime.getRuntime().addShutdownHook(hook);

@@ -10,12 +10,12 @@ import java.io.IOException;
 import java.net.Inet6Address;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
-import java.net.UnknownHostException;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.LongConsumer;
 import java.util.function.ToDoubleFunction;
 import org.digitalheaven.server.DemoRecording;
 import org.digitalheaven.server.GameServer;
+import org.digitalheaven.server.prefs.IpAddresses;
 import org.digitalheaven.server.TickListener;
 import org.digitalheaven.universe.Universe;
 
@@ -155,36 +155,7 @@ public final class ServerMetrics implements AutoCloseable {
      * @throws IllegalArgumentException with the phrase that follows the value in a one-sentence error
      */
     static InetSocketAddress parse(String text) {
-        String s = text.strip();
-        int colon = s.lastIndexOf(':');
-        if (colon <= 0 || (s.indexOf(':') != colon && !s.startsWith("["))) {
-            throw new IllegalArgumentException("is not ADDRESS:PORT; give an IP address and a port, e.g. 127.0.0.1:9100"
-                    + " (IPv6 in brackets: [::1]:9100)");
-        }
-        String host = s.substring(0, colon), portText = s.substring(colon + 1);
-        if (host.startsWith("[") && host.endsWith("]")) {
-            host = host.substring(1, host.length() - 1);
-        }
-        int port;
-        try {
-            port = Integer.parseInt(portText);
-        } catch (NumberFormatException e) {
-            port = -1;
-        }
-        if (port < 0 || port > 65535) {
-            throw new IllegalArgumentException("has no port 0..65535 after the last colon (0 picks a free one)");
-        }
-        InetAddress address;
-        try {
-            if (!Host.ipLiteral(host)) {
-                throw new UnknownHostException(host); // a name would mean a DNS lookup at start: refused
-            }
-            address = InetAddress.getByName(host);
-        } catch (UnknownHostException | SecurityException e) {
-            throw new IllegalArgumentException("does not start with an IP address; give 127.0.0.1 (this machine),"
-                    + " 0.0.0.0 (every interface) or one interface's address, then :PORT");
-        }
-        return new InetSocketAddress(address, port);
+        return IpAddresses.endpoint(text.strip());
     }
 
     /** Stops serving (idempotent); the tick stops feeding the histogram. */

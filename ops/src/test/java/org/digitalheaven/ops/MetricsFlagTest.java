@@ -144,4 +144,22 @@ class MetricsFlagTest {
         assertTrue(out.contains("server.metrics=metrics.example:9100 does not start with an IP address;"), out);
         assertFalse(out.contains("metrics on http"), out);
     }
+
+    /** A port taken when the preference is used is a warning too: what a remote admin sets never stops the next start. */
+    @Test
+    void aTakenPortFromThePreferenceIsAWarningAndTheServerRunsWithoutMetrics() throws Exception {
+        try (ServerSocket taken = new ServerSocket(0, 1, InetAddress.getByName("127.0.0.1"))) {
+            Files.writeString(home.resolve("server.properties"), "server.metrics=127.0.0.1:" + taken.getLocalPort() + "\n");
+            Process p = dhHost();
+            try (OutputStream in = p.getOutputStream()) {
+                in.write("quit\n".getBytes(StandardCharsets.UTF_8));
+            }
+            String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+            assertTrue(p.waitFor(30, TimeUnit.SECONDS), out);
+            assertEquals(0, p.exitValue(), out);
+            assertTrue(out.lines().anyMatch(l -> l.startsWith("dh-host: warning: cannot serve metrics on http://127.0.0.1:"
+                    + taken.getLocalPort() + "/metrics: ") && l.endsWith("(server.metrics); the server runs without metrics;"
+                    + " set server.metrics to another port, or empty")), out);
+        }
+    }
 }
