@@ -259,12 +259,11 @@ public final class DemoWriter implements AutoCloseable {
      * on a full queue: the closing mark always gets in.
      */
     public void finish(long millis) {
-        if (closed) {
-            return;
+        if (!closed) {
+            closed = true;
+            queueClosingMark();
         }
-        closed = true;
-        queueClosingMark();
-        if (millis > 0) {
+        if (millis > 0) { // asked again (a recorder that ended itself, then stop): the wait still holds
             try {
                 thread.join(millis);
             } catch (InterruptedException e) {

@@ -476,6 +476,10 @@ class DemoRecordingTest {
         for (int i = 0; i < 310; i++) {
             server.tickOnce();
         }
+        long made = System.nanoTime() + 5_000_000_000L;
+        while (log.stream().noneMatch(l -> l.startsWith("demo: recording ")) && System.nanoTime() < made) {
+            Thread.sleep(5); // the writer thread makes the file, then the recording is announced: a stop says so after that
+        }
         server.universe().pawn(c.slot()).motion().setVelocity(new org.digitalheaven.physics.Vec3(0f, Float.NaN, 0f));
         for (int i = 0; i < 300; i++) {
             server.tickOnce();
