@@ -1,11 +1,17 @@
 # Used by ops/src/bench/forged-source: forges datagrams from a player's ip:port with raw IP (root) and counts,
-# by packet type, what the server sends that port. Arguments: SERVER_PORT VICTIM_PORT KIND COUNT.
+# by packet type, what the server sends that port. Arguments: SERVER_PORT VICTIM_PORT KIND COUNT [VERSION].
 import socket, struct, sys, threading, time, collections
 server_port, victim_port, kind, count = int(sys.argv[1]), int(sys.argv[2]), sys.argv[3], int(sys.argv[4])
+# The header's third byte is the protocol version: 3 for a build before session keys (d767955), else 4.
+version = int(sys.argv[5]) if len(sys.argv) > 5 else 4
+head = lambda t: b'DH' + bytes([version, t])
+key = struct.pack('<q', 0x5eed) if version >= 4 else b''  # a key of the forger's guessing: it never saw the Accept
 payloads = {
-  'connectrequest': b'DH\x03\x01' + b'\x01m',
-  'connect0': b'DH\x03\x03' + struct.pack('<q', 0) + b'\x07mallory',
-  'command': b'DH\x03\x0a' + struct.pack('<H', 7) + b'players',
+  'connectrequest': head(1) + b'\x01m',
+  'connect0': head(3) + struct.pack('<q', 0) + b'\x07mallory',
+  'command': head(10) + key + struct.pack('<H', 7) + b'players',
+  'quit': head(10) + key + struct.pack('<H', 4) + b'quit',
+  'disconnect': head(9) + key + struct.pack('<H', 3) + b'bye',
 }
 payload = payloads[kind]
 counts = collections.Counter(); stop = False

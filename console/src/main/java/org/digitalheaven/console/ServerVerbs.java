@@ -90,7 +90,8 @@ final class ServerVerbs {
         ctx.reply("datagrams " + s.datagramsReceived() + " received, " + s.malformedDatagrams() + " malformed, "
                 + s.oversizedDatagrams() + " oversized, " + s.badCookies() + " bad cookie(s), "
                 + s.unexpectedPackets() + " unexpected");
-        ctx.reply("dropped from players: " + s.inputsOutsideWindow() + " input(s) numbered far outside their window, "
+        ctx.reply("dropped from players: " + s.badSessionKeys() + " packet(s) without their session's key, "
+                + s.inputsOutsideWindow() + " input(s) numbered far outside their window, "
                 + s.commandsOverLimit() + " command(s) over the limit");
         ctx.reply(String.format(java.util.Locale.ROOT, "sent %.1f MB, %.1f kB/s per client (%.1f over the last 10 s)",
                 s.bytesSent() / 1e6, s.bytesPerClientSecond() / 1e3, s.recentBytesPerClientSecond() / 1e3));

@@ -46,7 +46,7 @@ final class AdminActions {
         if (s == null) {
             return "kick: no player named or in slot \"" + who + "\"";
         }
-        server.send(s.address(), new Disconnect("kicked: " + PrintableText.line(reason)));
+        server.send(s.address(), new Disconnect(s.key(), "kicked: " + PrintableText.line(reason)));
         sessions.queueLeave(s);
         return null;
     }

@@ -28,6 +28,7 @@ import org.digitalheaven.server.protocol.MalformedPacketException;
 import org.digitalheaven.server.protocol.Packet;
 import org.digitalheaven.server.protocol.PacketCodec;
 import org.digitalheaven.server.protocol.Reject;
+import org.digitalheaven.server.protocol.SessionPacket;
 import org.digitalheaven.server.protocol.WrongProtocolException;
 import org.digitalheaven.universe.Pawn;
 import org.digitalheaven.universe.PlayerInput;
@@ -68,6 +69,8 @@ public final class GameServer {
     private final Handshake handshake;
     private final AdminActions admin;
     private final SpawnPicker spawns;
+    /** Each session's key (its Accept gives it; every packet of the session carries it): unguessable, so never seeded. */
+    private final java.security.SecureRandom sessionKeys = new java.security.SecureRandom();
     private final TickStats stats = new TickStats();
     private final List<TickListener> listeners = new CopyOnWriteArrayList<>();
     private final ConcurrentLinkedQueue<Inbound> inbound = new ConcurrentLinkedQueue<>();
@@ -76,7 +79,7 @@ public final class GameServer {
     private final PlayerInput[] tickInputs = new PlayerInput[Universe.MAX_SLOTS];
     private final AtomicLong malformed = new AtomicLong(), oversized = new AtomicLong(), badCookies = new AtomicLong(),
             unexpected = new AtomicLong(), datagrams = new AtomicLong(), inputsOutsideWindow = new AtomicLong(),
-            commandsOverLimit = new AtomicLong();
+            commandsOverLimit = new AtomicLong(), badSessionKeys = new AtomicLong();
     private volatile CommandExecutor commands = (src, line) -> src.reply("no console commands are installed");
     private volatile TickLoop loop;
     private volatile boolean stopping;
@@ -306,8 +309,12 @@ public final class GameServer {
 
     private void handle(SocketAddress from, Packet p, long now) {
         Session s = sessions.at(from);
-        if (s != null && !(p instanceof ConnectRequest) && !(p instanceof Connect)) {
-            s.heard(now); // a handshake packet proves nothing of a session: forged ones must not keep it alive
+        if (p instanceof SessionPacket sp && s != null) {
+            if (sp.session() != s.key()) {
+                badSessionKeys.incrementAndGet(); // forged from the session's address, or an old client's: not the session's
+                return;
+            }
+            s.heard(now); // only its own packets keep a session alive
         }
         if (p instanceof ConnectRequest) {
             handshake.onConnectRequest(from, now);
@@ -361,7 +368,7 @@ public final class GameServer {
             InputBuffer buffer = new InputBuffer(INPUT_CAPACITY, prefs.inputHoldTicks(), inputWindow(),
                     PlayerInput.of(0, 0, motion.yaw(), 0, 0));
             Pawn p = universe.addPawn(slot, wireId, j.name(), motion);
-            Session s = new Session(this, j.from(), slot, wireId, j.name(), buffer, clock);
+            Session s = new Session(this, j.from(), slot, wireId, sessionKeys.nextLong(), j.name(), buffer, clock);
             sessions.add(s);
             applyOverride(p);
             joined(p);
@@ -384,7 +391,7 @@ public final class GameServer {
      */
     private void sendAccept(Session s) {
         s.baselines().clear();
-        send(s.address(), new Accept(s.slot(), s.wireId(), tickRate, universe.settings().encode(),
+        send(s.address(), new Accept(s.slot(), s.wireId(), s.key(), tickRate, universe.settings().encode(),
                 SnapshotCodec.encode(universe.snapshot())));
     }
 
@@ -511,7 +518,7 @@ public final class GameServer {
             }
             stopping = true;
             for (Session s : sessions.inSlotOrder()) {
-                send(s.address(), new Disconnect(reason));
+                send(s.address(), new Disconnect(s.key(), reason));
             }
             for (TickListener l : listeners) {
                 l.onShutdown(universe);
@@ -599,6 +606,11 @@ public final class GameServer {
 
     public long unexpectedPackets() {
         return unexpected.get();
+    }
+
+    /** Session packets (inputs, keep-alives, commands, disconnects) dropped for a key that is not their session's. */
+    public long badSessionKeys() {
+        return badSessionKeys.get();
     }
 
     /** Inputs dropped because their sequence number was far outside their session's window (forged or damaged). */

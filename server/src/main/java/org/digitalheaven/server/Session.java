@@ -20,6 +20,7 @@ public final class Session implements CommandSource {
     private final SocketAddress address;
     private final int slot;
     private final int wireId;
+    private final long key;
     private final String name;
     private final InputBuffer inputs;
     private final RateLimiter say;
@@ -31,12 +32,13 @@ public final class Session implements CommandSource {
     private long bytesSent;
     private final SnapshotSender.Baselines baselines = new SnapshotSender.Baselines();
 
-    Session(GameServer server, SocketAddress address, int slot, int wireId, String name, InputBuffer inputs,
+    Session(GameServer server, SocketAddress address, int slot, int wireId, long key, String name, InputBuffer inputs,
             NanoClock clock) {
         this.server = server;
         this.address = address;
         this.slot = slot;
         this.wireId = wireId;
+        this.key = key;
         this.name = name;
         this.inputs = inputs;
         this.say = new RateLimiter(clock, SAY_MAX, SAY_WINDOW_NANOS);
@@ -56,6 +58,11 @@ public final class Session implements CommandSource {
 
     public int wireId() {
         return wireId;
+    }
+
+    /** The session's key: its Accept gives it to the client, and every packet of the session must carry it. */
+    long key() {
+        return key;
     }
 
     @Override

@@ -30,7 +30,7 @@ import org.digitalheaven.server.protocol.Connect;
 import org.digitalheaven.server.protocol.ConnectRequest;
 import org.digitalheaven.server.protocol.Inputs;
 import org.digitalheaven.server.protocol.KeepAlive;
-import org.digitalheaven.server.protocol.Output;
+import org.digitalheaven.server.protocol.Disconnect;
 import org.digitalheaven.server.protocol.Packet;
 import org.digitalheaven.server.protocol.PacketCodec;
 import org.digitalheaven.server.protocol.Reject;
@@ -172,10 +172,13 @@ class AmplificationTest {
         f.put("ConnectRequest as alice", () -> PacketCodec.encode(new ConnectRequest("alice")));
         f.put("Connect, cookie 0", () -> PacketCodec.encode(new Connect(0, "mallory")));
         f.put("Connect, random cookie as alice", () -> PacketCodec.encode(new Connect(r.nextLong(), "alice")));
-        f.put("Inputs", () -> PacketCodec.encode(new Inputs(r.nextInt() & 0xffffffffL, r.nextInt() & 0xffffffffL,
+        // Session packets with a key of the forger's guessing: it never saw the Accept that gave alice hers.
+        f.put("Inputs", () -> PacketCodec.encode(new Inputs(r.nextLong(), r.nextInt() & 0xffffffffL, r.nextInt() & 0xffffffffL,
                 List.of(PlayerInput.of(1, 1, 0, 0, 0)))));
-        f.put("KeepAlive", () -> PacketCodec.encode(new KeepAlive(r.nextInt())));
-        f.put("Command", () -> PacketCodec.encode(new Command("players")));
+        f.put("KeepAlive", () -> PacketCodec.encode(new KeepAlive(r.nextLong(), r.nextInt())));
+        f.put("Command", () -> PacketCodec.encode(new Command(r.nextLong(), "players")));
+        f.put("Command quit", () -> PacketCodec.encode(new Command(r.nextLong(), "quit")));
+        f.put("Disconnect", () -> PacketCodec.encode(new Disconnect(r.nextLong(), "bye")));
         f.put("Challenge (a server packet)", () -> PacketCodec.encode(new Challenge(r.nextLong())));
         f.put("ConnectRequest, other version", () -> wrongVersion(new ConnectRequest("m")));
         f.put("junk", () -> {
@@ -218,13 +221,7 @@ class AmplificationTest {
             if (stranger > BOUND || strangerAccepts > 0) {
                 over.add(e.getKey() + " from a stranger: " + stranger + "x, Accept bytes " + strangerAccepts);
             }
-            // A Command from alice's address cannot be told from hers: its replies are bounded in number instead.
-            boolean command = e.getKey().equals("Command");
-            long outputs = outputsTo(aliceAt);
-            if (command && outputs > Session.COMMAND_MAX + 1) {
-                over.add("Command from alice's address: " + outputs + " replies, over " + Session.COMMAND_MAX + " and a notice");
-            }
-            if ((asAlice > BOUND && !command) || aliceAccepts > 0 || aliceWhole > 0) {
+            if (asAlice > BOUND || aliceAccepts > 0 || aliceWhole > 0) {
                 over.add(e.getKey() + " from alice's address: " + asAlice + "x, Accept bytes " + aliceAccepts
                         + ", whole snapshots " + aliceWhole);
             }
@@ -234,14 +231,24 @@ class AmplificationTest {
         assertEquals(List.of(), over, "forgeries answered beyond " + BOUND + "x or with the world");
         assertEquals(1, server.sessionCount());
         assertEquals("alice", server.sessions().get(0).name());
+        assertTrue(server.badSessionKeys() >= 5L * FORGED, "every forged session packet from her address counted: "
+                + server.badSessionKeys());
+        assertTrue(log.stream().noneMatch(l -> l.contains("alice left")), "no forged Disconnect ended her session");
     }
 
-    private long outputsTo(SocketAddress a) {
-        long n = 0;
-        for (byte[] d : wire.sentTo(a)) {
-            n += d[3] == Output.TYPE ? 1 : 0;
-        }
-        return n;
+    /** The forger's session packets do nothing; alice's own, with her key, still do everything. */
+    @Test
+    void onlyPacketsWithHerSessionKeySpeakForAlice() {
+        long key = alice.accepted().session();
+        Session s = server.sessions().get(0);
+        wire.forge(aliceAt, PacketCodec.encode(new Inputs(key ^ 1, 1_000_000, List.of(PlayerInput.of(0, 1, 90, 0, 0)))));
+        wire.forge(aliceAt, PacketCodec.encode(new Disconnect(key + 1, "forged")));
+        play();
+        assertEquals(PlayerInput.of(1, 0, 0, 0, 0), server.universe().pawn(s.slot()).lastInput(), "her own input, not the forger's");
+        assertEquals(1, server.sessionCount());
+        wire.forge(aliceAt, PacketCodec.encode(new Disconnect(key, "her own")));
+        play();
+        assertEquals(0, server.sessionCount(), "her own Disconnect, with her key, ends her session");
     }
 
     @Test

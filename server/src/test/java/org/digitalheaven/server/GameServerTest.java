@@ -154,7 +154,9 @@ class GameServerTest {
         c.sendInput(PlayerInput.of(1, 0, 1, 0, 0));
         server.tickOnce();
         // The forgery comes from the victim's own address (the client's transport sends it).
-        org.digitalheaven.server.protocol.Inputs forged = new org.digitalheaven.server.protocol.Inputs(0, 0xffff_fff0L,
+        // With her own key, as only a machine on her path could send it (or a damaged one of hers).
+        org.digitalheaven.server.protocol.Inputs forged = new org.digitalheaven.server.protocol.Inputs(
+                c.accepted().session(), 0, 0xffff_fff0L,
                 List.of(PlayerInput.of(0, 1, 180, 0, 0)));
         c.sendRaw(PacketCodec.encode(forged));
         server.tickOnce();

@@ -40,7 +40,7 @@ class ServerPartsTest {
             NanoClock.SYSTEM, 1, line -> { }), new LoopbackNetwork().endpoint());
 
     private static Session session(SocketAddress at, int slot, String name, NanoClock clock) {
-        return new Session(IDLE, at, slot, 100 + slot, name, new InputBuffer(16, 6, 616, PlayerInput.NEUTRAL), clock);
+        return new Session(IDLE, at, slot, 100 + slot, 1000L + slot, name, new InputBuffer(16, 6, 616, PlayerInput.NEUTRAL), clock);
     }
 
     @Nested

@@ -52,7 +52,7 @@ class UdpCountersTest {
             // from an address that is no session. They are handled on the game thread, at a tick.
             for (int i = 0; i < 150; i++) {
                 attacker.send(server.localAddress(), PacketCodec.encode(i < 100 ? new Connect(r.nextLong(), "spoof" + i)
-                        : new KeepAlive(i)));
+                        : new KeepAlive(0, i)));
                 if (i % 50 == 49) {
                     int sent = 1_001 + i;
                     await(() -> server.datagramsReceived() >= sent);

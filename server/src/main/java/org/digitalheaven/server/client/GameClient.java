@@ -136,7 +136,7 @@ public final class GameClient implements AutoCloseable {
             apply(s);
         } else if (p instanceof Output o) {
             output.add(o.text());
-        } else if (p instanceof Disconnect d) {
+        } else if (p instanceof Disconnect d && d.session() == key()) { // else forged from the server's address
             disconnected = d.reason();
             output.add("disconnected: " + d.reason());
         }
@@ -221,7 +221,7 @@ public final class GameClient implements AutoCloseable {
             }
             long first = (nextSequence - (recent.size() - 1)) & PacketCodec.U32_MAX;
             nextSequence = (nextSequence + 1) & PacketCodec.U32_MAX;
-            packet = new Inputs(latestNumber, first, new ArrayList<>(recent));
+            packet = new Inputs(key(), latestNumber, first, new ArrayList<>(recent));
         }
         send(packet);
     }
@@ -231,16 +231,22 @@ public final class GameClient implements AutoCloseable {
         return lastInputConsumed;
     }
 
+    /** The session key our Accept gave (0 before it): every session packet we send carries it. */
+    private long key() {
+        Accept a = accept;
+        return a == null ? 0 : a.session();
+    }
+
     public void sendCommand(String line) {
-        send(new Command(line));
+        send(new Command(key(), line));
     }
 
     public void keepAlive() {
-        send(new KeepAlive(0));
+        send(new KeepAlive(key(), 0));
     }
 
     public void disconnect() {
-        send(new Disconnect("client left"));
+        send(new Disconnect(key(), "client left"));
     }
 
     /** Console text received since the last call. */

@@ -1,10 +1,10 @@
 package org.digitalheaven.server.protocol;
 
 /**
- * Client → server: one console line, run with the session's authority. At most 512 UTF-8 bytes, so a
+ * Client → server: one console line, with the session's key, run with the session's authority. At most 512 UTF-8 bytes, so a
  * command always fits a client datagram.
  */
-public record Command(String line) implements Packet {
+public record Command(long session, String line) implements SessionPacket {
 
     public static final int TYPE = 10;
 

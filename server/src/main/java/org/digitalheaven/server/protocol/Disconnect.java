@@ -1,7 +1,10 @@
 package org.digitalheaven.server.protocol;
 
-/** Either way: the session is over, and why. Best effort: if it is lost, the timeout ends the session. */
-public record Disconnect(String reason) implements Packet {
+/**
+ * Either way: the session is over, and why, with the session's key (so neither side takes a forged one).
+ * Best effort: if it is lost, the timeout ends the session.
+ */
+public record Disconnect(long session, String reason) implements SessionPacket {
 
     public static final int TYPE = 9;
 

@@ -4,19 +4,19 @@ import java.util.List;
 import org.digitalheaven.universe.PlayerInput;
 
 /**
- * Client → server: the newest few inputs, oldest first, numbered {@code firstSequence},
+ * Client → server, with the session's key: the newest few inputs, oldest first, numbered {@code firstSequence},
  * {@code firstSequence + 1}, ... (modulo 2^32). Each packet repeats the inputs before the newest, so
  * a lost datagram costs nothing as long as the next one arrives: the server keeps the ones it has not
  * seen and ignores the rest. {@code ackedSnapshot} is the number of the newest snapshot the client has
  * applied (0: none yet), which the server may then send deltas against.
  */
-public record Inputs(long ackedSnapshot, long firstSequence, List<PlayerInput> inputs) implements Packet {
+public record Inputs(long session, long ackedSnapshot, long firstSequence, List<PlayerInput> inputs) implements SessionPacket {
 
     public static final int TYPE = 6;
 
     /** Inputs that acknowledge no snapshot. */
-    public Inputs(long firstSequence, List<PlayerInput> inputs) {
-        this(0, firstSequence, inputs);
+    public Inputs(long session, long firstSequence, List<PlayerInput> inputs) {
+        this(session, 0, firstSequence, inputs);
     }
 
     public Inputs {

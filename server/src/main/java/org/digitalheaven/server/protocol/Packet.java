@@ -14,7 +14,7 @@ package org.digitalheaven.server.protocol;
  * <tr><td>5</td><td>{@link Reject}</td><td>server → client</td></tr>
  * <tr><td>6</td><td>{@link Inputs}</td><td>client → server</td></tr>
  * <tr><td>7</td><td>{@link SnapshotMessage}</td><td>server → client</td></tr>
- * <tr><td>8</td><td>{@link KeepAlive}</td><td>either</td></tr>
+ * <tr><td>8</td><td>{@link KeepAlive}</td><td>client → server</td></tr>
  * <tr><td>9</td><td>{@link Disconnect}</td><td>either</td></tr>
  * <tr><td>10</td><td>{@link Command}</td><td>client → server</td></tr>
  * <tr><td>11</td><td>{@link Output}</td><td>server → client</td></tr>
@@ -24,8 +24,7 @@ package org.digitalheaven.server.protocol;
  * that exists can always be encoded, and a decoded packet obeys the same rules as a built one.
  */
 public sealed interface Packet
-        permits ConnectRequest, Challenge, Connect, Accept, Reject, Inputs, SnapshotMessage, KeepAlive, Disconnect,
-        Command, Output {
+        permits ConnectRequest, Challenge, Connect, Accept, Reject, SnapshotMessage, Output, SessionPacket {
 
     /** The packet type byte in the header. */
     int type();

@@ -28,14 +28,14 @@ public final class PacketCodec {
 
     /** "DH" as the two bytes 'D', 'H' when written little-endian. */
     public static final int MAGIC = 0x4844;
-    public static final int VERSION = 3;
+    public static final int VERSION = 4;
     public static final int HEADER_SIZE = 4;
 
     /** The largest UDP payload over IPv4; nothing bigger can be a packet. */
     public static final int MAX_DATAGRAM = 65507;
     /**
      * The largest datagram a server accepts from a client. Every client packet fits (a full Command,
-     * the largest, is 518 bytes; a client keeps its Disconnect reason short), and staying under a
+     * the largest, is 526 bytes; a client keeps its Disconnect reason short), and staying under a
      * typical path MTU means client datagrams are never fragmented; anything larger is junk and is
      * dropped before decoding.
      */
@@ -72,8 +72,8 @@ public final class PacketCodec {
             return finish(start(p, 8 + 1 + name.length).putLong(c.cookie()).put((byte) name.length).put(name));
         }
         if (p instanceof Accept a) {
-            ByteBuffer b = start(p, 1 + 4 + 2 + 4 + (long) a.worldSettings().length + 4 + a.snapshot().length);
-            b.put((byte) a.slot()).putInt(a.wireId()).putShort((short) a.tickRate());
+            ByteBuffer b = start(p, 1 + 4 + 8 + 2 + 4 + (long) a.worldSettings().length + 4 + a.snapshot().length);
+            b.put((byte) a.slot()).putInt(a.wireId()).putLong(a.session()).putShort((short) a.tickRate());
             b.putInt(a.worldSettings().length).put(a.worldSettings());
             b.putInt(a.snapshot().length).put(a.snapshot());
             return finish(b);
@@ -83,8 +83,8 @@ public final class PacketCodec {
             return finish(start(p, 1 + 2 + message.length).put((byte) r.reason()).putShort((short) message.length).put(message));
         }
         if (p instanceof Inputs in) {
-            ByteBuffer b = start(p, 4 + 4 + 1 + in.inputs().size() * PlayerInput.ENCODED_SIZE);
-            b.putInt((int) in.ackedSnapshot()).putInt((int) in.firstSequence()).put((byte) in.inputs().size());
+            ByteBuffer b = start(p, 8 + 4 + 4 + 1 + in.inputs().size() * PlayerInput.ENCODED_SIZE);
+            b.putLong(in.session()).putInt((int) in.ackedSnapshot()).putInt((int) in.firstSequence()).put((byte) in.inputs().size());
             for (PlayerInput i : in.inputs()) {
                 i.encode(b);
             }
@@ -100,23 +100,24 @@ public final class PacketCodec {
             return finish(b);
         }
         if (p instanceof KeepAlive k) {
-            return finish(start(p, 4).putInt(k.token()));
+            return finish(start(p, 8 + 4).putLong(k.session()).putInt(k.token()));
         }
         if (p instanceof Disconnect d) {
-            return text16(p, d.reason());
+            return text16(p, d.session(), d.reason());
         }
         if (p instanceof Command c) {
-            return text16(p, c.line());
+            return text16(p, c.session(), c.line());
         }
         if (p instanceof Output o) {
-            return text16(p, o.text());
+            byte[] text = Utf8.bytes(o.text());
+            return finish(start(p, 2 + text.length).putShort((short) text.length).put(text));
         }
         throw new AssertionError("Packet is sealed; no encoder for " + p.getClass());
     }
 
-    private static byte[] text16(Packet p, String text) {
+    private static byte[] text16(Packet p, long session, String text) {
         byte[] bytes = Utf8.bytes(text);
-        return finish(start(p, 2 + bytes.length).putShort((short) bytes.length).put(bytes));
+        return finish(start(p, 8 + 2 + bytes.length).putLong(session).putShort((short) bytes.length).put(bytes));
     }
 
     private static ByteBuffer start(Packet p, long bodySize) {
@@ -175,9 +176,9 @@ public final class PacketCodec {
                 case Reject.TYPE -> reject(r.on("Reject"));
                 case Inputs.TYPE -> inputs(r.on("Inputs"));
                 case SnapshotMessage.TYPE -> snapshot(r.on("SnapshotMessage"));
-                case KeepAlive.TYPE -> new KeepAlive(r.on("KeepAlive").i32("token"));
-                case Disconnect.TYPE -> new Disconnect(r.on("Disconnect").text16(MAX_TEXT_BYTES, "reason"));
-                case Command.TYPE -> new Command(r.on("Command").text16(MAX_COMMAND_BYTES, "line"));
+                case KeepAlive.TYPE -> new KeepAlive(r.on("KeepAlive").i64("session"), r.i32("token"));
+                case Disconnect.TYPE -> new Disconnect(r.on("Disconnect").i64("session"), r.text16(MAX_TEXT_BYTES, "reason"));
+                case Command.TYPE -> new Command(r.on("Command").i64("session"), r.text16(MAX_COMMAND_BYTES, "line"));
                 case Output.TYPE -> new Output(r.on("Output").text16(MAX_TEXT_BYTES, "text"));
                 default -> throw new MalformedPacketException("unknown packet type " + type);
             };
@@ -198,10 +199,11 @@ public final class PacketCodec {
     private static Accept accept(Reader r) throws MalformedPacketException {
         int slot = r.u8("slot");
         int wireId = r.i32("wire id");
+        long session = r.i64("session");
         int tickRate = r.u16("tick rate");
         byte[] worldSettings = r.blob("world settings");
         byte[] snapshot = r.blob("snapshot");
-        return new Accept(slot, wireId, tickRate, worldSettings, snapshot);
+        return new Accept(slot, wireId, session, tickRate, worldSettings, snapshot);
     }
 
     private static Reject reject(Reader r) throws MalformedPacketException {
@@ -210,6 +212,7 @@ public final class PacketCodec {
     }
 
     private static Inputs inputs(Reader r) throws MalformedPacketException {
+        long session = r.i64("session");
         long acked = r.u32("acked snapshot");
         long first = r.u32("first sequence");
         int count = r.u8("count");
@@ -224,7 +227,7 @@ public final class PacketCodec {
         for (int i = 0; i < count; i++) {
             inputs.add(r.input(i));
         }
-        return new Inputs(acked, first, inputs);
+        return new Inputs(session, acked, first, inputs);
     }
 
     private static SnapshotMessage snapshot(Reader r) throws MalformedPacketException {
