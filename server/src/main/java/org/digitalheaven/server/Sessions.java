@@ -84,6 +84,21 @@ final class Sessions {
         return false;
     }
 
+    /** True when a connected session or an admitted join has this name. */
+    boolean nameInUse(String name) {
+        for (Session s : bySlot) {
+            if (s != null && s.name().equals(name)) {
+                return true;
+            }
+        }
+        for (Pending p : joins) {
+            if (p.name().equals(name)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     void queueJoin(SocketAddress from, String name) {
         joins.add(new Pending(from, name));
     }

@@ -145,6 +145,23 @@ class ServerPartsTest {
             assertEquals(Reject.FULL, assertInstanceOf(Reject.class, sent.remove(0)).reason(), "alice's pending join takes the one place");
         }
 
+        /** The attack run's case: two addresses joining as one name both got in, and kick reached only one. */
+        @Test
+        void aNameInUseOrWaitingToEnterIsRefusedToAnotherAddress() {
+            Session s = session(ALICE, 0, "alice", NanoClock.SYSTEM);
+            sessions.add(s);
+            handshake.onConnect(BOB, new Connect(challenge(BOB, 0), "alice"), null, 0);
+            Reject r = assertInstanceOf(Reject.class, sent.remove(0));
+            assertEquals(Reject.BAD_NAME, r.reason());
+            assertTrue(r.message().startsWith("the name alice is playing already"), r.message());
+            SocketAddress carol = new java.net.InetSocketAddress("127.0.0.1", 3);
+            handshake.onConnect(BOB, new Connect(challenge(BOB, 0), "twin"), null, 0);
+            handshake.onConnect(carol, new Connect(challenge(carol, 0), "twin"), null, 0);
+            assertTrue(sessions.joining(BOB));
+            assertFalse(sessions.joining(carol), "the second racing for a name waiting to enter is refused");
+            assertEquals(Reject.BAD_NAME, assertInstanceOf(Reject.class, sent.remove(0)).reason());
+        }
+
         @Test
         void aClientAlreadyInGetsItsAcceptAgainOnlyForItsCookieAndNameAndAtMostOncePerSecond() {
             long[] now = {0};
