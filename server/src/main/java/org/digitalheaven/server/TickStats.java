@@ -4,18 +4,33 @@ import org.HdrHistogram.Histogram;
 
 /**
  * Tick-time statistics for {@code status}: a histogram of how long each tick's work took
- * (microseconds, 3 significant digits) and how many ticks overran their period. Written and read on
- * the game thread only, except the {@linkplain #observeEach observer}, which may be set from any thread.
+ * (microseconds, 3 significant digits), the longest tick exactly, and how many ticks overran their
+ * period. Written and read on the game thread only, except the {@linkplain #observeEach observer},
+ * which may be set from any thread.
  */
 public final class TickStats {
-    private final Histogram micros = new Histogram(10_000_000L, 3);
+    /**
+     * Sized for ticks up to 10 s, and grown (once, on the game thread) by the first tick that takes
+     * longer: a stalled tick is counted at its length, where a fixed top once said "max 10002.43 ms"
+     * of a 16 s stall.
+     */
+    private final Histogram micros = resizing(10_000_000L);
+    private long maxNanos;
     private long overruns;
     private long ticks;
     /** Also told each tick's duration (a metrics histogram), or null; set from another thread. */
     private volatile java.util.function.LongConsumer observer;
 
+    private static Histogram resizing(long highestMicros) {
+        Histogram h = new Histogram(highestMicros, 3);
+        h.setAutoResize(true);
+        return h;
+    }
+
     public void record(long nanos) {
-        micros.recordValue(Math.max(0, Math.min(nanos / 1_000, micros.getHighestTrackableValue())));
+        long n = Math.max(0, nanos);
+        micros.recordValue(n / 1_000);
+        maxNanos = Math.max(maxNanos, n);
         ticks++;
         java.util.function.LongConsumer o = observer;
         if (o != null) {
@@ -44,19 +59,26 @@ public final class TickStats {
     }
 
     public long p50Micros() {
-        return micros.getValueAtPercentile(50);
+        return percentile(50);
     }
 
     public long p99Micros() {
-        return micros.getValueAtPercentile(99);
+        return percentile(99);
     }
 
+    /** Never above the longest tick: the histogram gives the top of a bucket, up to 0.1% over. */
+    private long percentile(double p) {
+        return Math.min(micros.getValueAtPercentile(p), maxMicros());
+    }
+
+    /** The longest tick, exactly (the histogram would give the top of its bucket). */
     public long maxMicros() {
-        return micros.getMaxValue();
+        return maxNanos / 1_000;
     }
 
     public void reset() {
         micros.reset();
+        maxNanos = 0;
         overruns = 0;
         ticks = 0;
     }
