@@ -105,6 +105,24 @@ class MapParserTest {
         assertTrue(p.message().contains("collinear"), p.message());
     }
 
+    /**
+     * A brush of 20,000 faces (an attack froze a server for 16 s with one) is skipped at once, in one
+     * sentence naming the file, its line, the entity and the brush; the rest of the map loads.
+     */
+    @Test
+    void aBrushOfMoreThanMaxFacesIsSkippedInOneSentence() throws Exception {
+        String face = "( 64 0 64 ) ( 64 64 64 ) ( 64 64 0 ) wall 0 0 0 1 1\n";
+        String big = "{\n" + face.repeat(20_000) + "}\n";
+        String text = CUBE_STANDARD.replace("}\n}\n", "}\n" + big + "}\n");
+        long start = System.nanoTime();
+        GameMap m = GameMap.load("huge.map", text);
+        assertTrue(System.nanoTime() - start < 2_000_000_000L, "skipped without being built");
+        assertEquals(1, m.statics().size(), "the cube still loads");
+        assertEquals(1, m.report().badBrushes());
+        assertEquals("huge.map:13: skipped: brush entity 0 (worldspawn) brush 1 at huge.map:13: has 20,000 faces, more than"
+                + " the " + Brush.MAX_FACES + " a brush may have; split it into smaller brushes", m.report().problems().get(0).toString());
+    }
+
     @Test
     void unknownClassesAreCountedAndIgnored() throws Exception {
         String text = CUBE_STANDARD + """

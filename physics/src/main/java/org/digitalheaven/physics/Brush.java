@@ -16,8 +16,21 @@ import java.util.List;
  *
  * <p>Geometry is computed in {@code double} and stored in {@code float}. The build is a pure function
  * of its input, so every JVM stores the same bits.
+ *
+ * <p>A brush has at most {@link #MAX_FACES} faces. Building costs about the square of its faces: each
+ * face's polygon is clipped by every other plane in turn, and about four in ten of those clips really cut
+ * (for a cylinder written side after side as for a sphere), each polygon's corners following from the
+ * cuts before; then every edge's bevel candidates are checked against every plane and corner. Another
+ * order or method would give other corner bits for brushes maps already have, so the count is bounded
+ * instead: at the limit a brush takes under 10 ms, and a map's load stays linear in its faces.
  */
 public final class Brush {
+
+    /**
+     * Most faces a brush may have: what LordHavoc's hmap2 compiler allows, eight times id's qbsp (32); the
+     * largest brush of the id maps has 10.
+     */
+    public static final int MAX_FACES = 256;
 
     /** Largest coordinate magnitude a brush may reach, in meters (2^20). */
     public static final double MAX_COORD = 1 << 20;
@@ -58,10 +71,11 @@ public final class Brush {
     /**
      * A brush from face planes. Each normal points out of the solid and need not be of unit length.
      *
-     * @throws BrushException when a plane is not finite or has no normal, or the planes do not
-     *     enclose a bounded volume within ±2^20 m
+     * @throws BrushException when there are more than {@link #MAX_FACES} planes, a plane is not finite
+     *     or has no normal, or the planes do not enclose a bounded volume within ±2^20 m
      */
     public static Brush fromPlanes(String name, List<Plane> faces) {
+        requireAtMostMaxFaces(name, faces.size());
         double[][] dp = new double[faces.size()][];
         for (int i = 0; i < faces.size(); i++) {
             Plane p = faces.get(i);
@@ -83,10 +97,12 @@ public final class Brush {
      * A brush from three points per face, in the {@code .map} convention: the face normal is
      * {@code (p0 - p1) × (p2 - p1)}, normalized, and points out of the solid.
      *
-     * @throws BrushException when three points are collinear or not finite, a coordinate lies beyond
-     *     ±2^20 m, or the faces do not enclose a bounded volume
+     * @throws BrushException when there are more than {@link #MAX_FACES} faces, three points are
+     *     collinear or not finite, a coordinate lies beyond ±2^20 m, or the faces do not enclose a bounded
+     *     volume
      */
     public static Brush fromTriples(String name, List<Vec3[]> triples) {
+        requireAtMostMaxFaces(name, triples.size());
         double[][] dp = new double[triples.size()][];
         for (int i = 0; i < triples.size(); i++) {
             Vec3[] t = triples.get(i);
@@ -116,6 +132,14 @@ public final class Brush {
             dp[i] = new double[] {nx, ny, nz, nx * t[0].x() + ny * t[0].y() + nz * t[0].z()};
         }
         return build(name, dp);
+    }
+
+    /** Refused before any work: the build's cost grows with the square of the faces. */
+    private static void requireAtMostMaxFaces(String name, int faces) {
+        if (faces > MAX_FACES) {
+            throw new BrushException(name, -1, String.format(java.util.Locale.ROOT,
+                    "has %,d faces, more than the %d a brush may have; split it into smaller brushes", faces, MAX_FACES));
+        }
     }
 
     /** An axis-aligned box brush; the fast path for hulls that move every tick. */

@@ -145,4 +145,33 @@ class BrushTest {
         Brush moved = slab.transformed("slab2", 0, 0, 5, 0);
         assertEquals(new Aabb(v(0, 5, -0.1f), v(2, 8, 0.1f)), moved.bounds());
     }
+
+    /** Faces tangent to a cylinder round the Y axis, side after side, with a top and a bottom. */
+    private static List<Plane> prism(int faces) {
+        List<Plane> p = new ArrayList<>();
+        for (int k = 0; k < faces - 2; k++) {
+            double a = 2 * Math.PI * (k + 0.5) / (faces - 2);
+            p.add(new Plane(v((float) StrictMath.cos(a), 0, (float) StrictMath.sin(a)), 4));
+        }
+        p.add(new Plane(v(0, 1, 0), 2));
+        p.add(new Plane(v(0, -1, 0), 0));
+        return p;
+    }
+
+    @Test
+    void aBrushOfMaxFacesBuildsAndOneMoreIsRefusedBeforeAnyWork() {
+        assertEquals(Brush.MAX_FACES, Brush.fromPlanes("cylinder", prism(Brush.MAX_FACES)).faceCount());
+        BrushException e = assertThrows(BrushException.class, () -> Brush.fromPlanes("entity 0 brush 3", prism(Brush.MAX_FACES + 1)));
+        assertEquals(-1, e.face(), "the brush as a whole");
+        assertEquals("brush entity 0 brush 3: has 257 faces, more than the 256 a brush may have; split it into smaller brushes",
+                e.getMessage());
+        List<Vec3[]> many = new ArrayList<>();
+        for (int i = 0; i < 20_000; i++) {
+            many.add(cubeTriples().get(i % 6));
+        }
+        long start = System.nanoTime();
+        e = assertThrows(BrushException.class, () -> Brush.fromTriples("big", many));
+        assertTrue(e.getMessage().contains("has 20,000 faces"), e.getMessage());
+        assertTrue(System.nanoTime() - start < 1_000_000_000L, "refused without building (it once took seconds)");
+    }
 }
