@@ -35,10 +35,9 @@ public final class Brush {
     /** Largest coordinate magnitude a brush may reach, in meters (2^20). */
     public static final double MAX_COORD = 1 << 20;
 
-    /** Half-size of the polygon each face starts from; anything that reaches it is unbounded. */
-    private static final double BASE_WINDING = 1 << 24;
     private static final double OPEN_LIMIT = 1 << 22;
-    private static final double ON_EPSILON = 1e-6;
+    /** A corner within this of a plane (meters) counts as on it: a clip keeps it and never cuts there. */
+    static final double ON_EPSILON = 1e-6;
     /** A bevel must have every corner behind it by at least this much (meters; 0.1 Quake unit). */
     private static final double BEVEL_EPSILON = 0.1 / 32;
     /** Edges shorter than this get no bevel (meters; 0.5 Quake unit), as in Quake. */
@@ -49,11 +48,11 @@ public final class Brush {
     final float[] planes;
     private final int faceCount;
     /** Face planes and polygons in double precision, kept so the brush can be moved exactly. */
-    private final double[][] facePlanes;
-    private final double[][][] windings;
+    final double[][] facePlanes;
+    final double[][][] windings;
     final float minX, minY, minZ, maxX, maxY, maxZ;
 
-    private Brush(String name, float[] planes, int faceCount, double[][] facePlanes, double[][][] windings,
+    Brush(String name, float[] planes, int faceCount, double[][] facePlanes, double[][][] windings,
             double[] bounds) {
         this.name = name;
         this.planes = planes;
@@ -168,15 +167,10 @@ public final class Brush {
         }
         double[][][] windings = new double[faces.length][][];
         boolean any = false;
+        FaceClipper clipper = new FaceClipper();
         for (int i = 0; i < faces.length; i++) {
-            double[][] w = baseWinding(faces[i]);
-            for (int j = 0; j < faces.length && w.length > 0; j++) {
-                if (j != i) {
-                    w = clip(w, faces[j]);
-                }
-            }
-            windings[i] = w;
-            any |= w.length > 0;
+            windings[i] = clipper.face(faces, i);
+            any |= windings[i].length > 0;
         }
         if (!any) {
             throw new BrushException(name, -1, "its faces enclose no volume (a face points the wrong way, or two faces cross)");
@@ -298,68 +292,6 @@ public final class Brush {
             }
         }
         return true;
-    }
-
-    /** A huge square on the plane, which the other faces then cut down to the face's polygon. */
-    private static double[][] baseWinding(double[] p) {
-        double nx = p[0], ny = p[1], nz = p[2];
-        // Up-vector: any axis not close to the normal; Y unless the plane is nearly horizontal.
-        double ux = 0, uy = 1, uz = 0;
-        if (Math.abs(ny) >= Math.abs(nx) && Math.abs(ny) >= Math.abs(nz)) {
-            uy = 0;
-            uz = 1;
-        }
-        double dot = ux * nx + uy * ny + uz * nz;
-        ux -= nx * dot;
-        uy -= ny * dot;
-        uz -= nz * dot;
-        double ul = Math.sqrt(ux * ux + uy * uy + uz * uz);
-        ux = ux / ul * BASE_WINDING;
-        uy = uy / ul * BASE_WINDING;
-        uz = uz / ul * BASE_WINDING;
-        // right = up × normal, already of length BASE_WINDING
-        double rx = (uy * nz - uz * ny), ry = (uz * nx - ux * nz), rz = (ux * ny - uy * nx);
-        double ox = nx * p[3], oy = ny * p[3], oz = nz * p[3];
-        return new double[][] {
-            {ox - rx + ux, oy - ry + uy, oz - rz + uz},
-            {ox + rx + ux, oy + ry + uy, oz + rz + uz},
-            {ox + rx - ux, oy + ry - uy, oz + rz - uz},
-            {ox - rx - ux, oy - ry - uy, oz - rz - uz},
-        };
-    }
-
-    /** The part of a convex polygon behind a plane (Sutherland-Hodgman). */
-    private static double[][] clip(double[][] w, double[] p) {
-        int n = w.length;
-        double[] dist = new double[n];
-        int front = 0, back = 0;
-        for (int i = 0; i < n; i++) {
-            dist[i] = p[0] * w[i][0] + p[1] * w[i][1] + p[2] * w[i][2] - p[3];
-            if (dist[i] > ON_EPSILON) {
-                front++;
-            } else if (dist[i] < -ON_EPSILON) {
-                back++;
-            }
-        }
-        if (front == 0) {
-            return w;
-        }
-        if (back == 0) {
-            return new double[0][];
-        }
-        List<double[]> out = new ArrayList<>(n + 4);
-        for (int i = 0; i < n; i++) {
-            double[] a = w[i], b = w[(i + 1) % n];
-            double da = dist[i], db = dist[(i + 1) % n];
-            if (da <= ON_EPSILON) {
-                out.add(a);
-            }
-            if ((da > ON_EPSILON && db < -ON_EPSILON) || (da < -ON_EPSILON && db > ON_EPSILON)) {
-                double t = da / (da - db);
-                out.add(new double[] {a[0] + t * (b[0] - a[0]), a[1] + t * (b[1] - a[1]), a[2] + t * (b[2] - a[2])});
-            }
-        }
-        return out.toArray(new double[0][]);
     }
 
     /**
