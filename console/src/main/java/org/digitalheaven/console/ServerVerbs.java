@@ -40,7 +40,8 @@ final class ServerVerbs {
         r.register(new Verb("say", Authority.PLAYER, "say <text...>",
                 "sends a chat line to everyone (players: at most 5 in 10 s)", 1, Verb.UNBOUNDED, v::say, null));
         r.register(new Verb("map", Authority.ADMIN, "map <name|barcode|file.map>",
-                "switches map; every player respawns on it", 1, 1, v::map, ArgumentCompleter.first(v::mapNames)));
+                "switches map: loads it while this one plays on, then every player respawns on it", 1, 1, v::map,
+                ArgumentCompleter.first(v::mapNames)));
         r.register(new Verb("set", Authority.ADMIN, "set <key> <value>",
                 "changes a preference (quote a value with spaces; the value default resets it)",
                 2, 2, v::set, ArgumentCompleter.first(ServerVerbs::prefKeys)));
@@ -81,8 +82,9 @@ final class ServerVerbs {
         GameServer s = ctx.server();
         ResolvedMap m = s.map();
         TickStats t = s.stats();
+        String loading = s.loadingMap();
         ctx.reply("map " + m.mapName() + " (" + m.barcode() + "), tick " + s.universe().tickCount()
-                + " at " + s.tickRate() + " Hz");
+                + " at " + s.tickRate() + " Hz" + (loading == null ? "" : "; loading " + loading));
         ctx.reply("players " + s.sessionCount() + "/" + s.prefs().maxPlayers());
         ctx.reply(String.format(Locale.ROOT, "tick time p50 %.2f ms, p99 %.2f ms, max %.2f ms; %d overrun(s) in %d tick(s)",
                 t.p50Micros() / 1000.0, t.p99Micros() / 1000.0, t.maxMicros() / 1000.0, t.overruns(), t.ticks()));
@@ -129,17 +131,12 @@ final class ServerVerbs {
         ctx.server().say(ctx.source(), ctx.line().restFrom(0));
     }
 
+    /**
+     * Replies that the map is loading (or why not); the switch, or why there is none, comes later in one
+     * sentence on the server's console and to a remote admin who asked.
+     */
     private void map(CommandContext ctx, List<String> args) {
-        String error = ctx.server().changeMap(args.get(0));
-        if (error != null) {
-            ctx.reply(error);
-            return;
-        }
-        // The server itself announces the change on its console; a remote admin hears it here.
-        if (ctx.source() instanceof Session) {
-            ResolvedMap m = ctx.server().map();
-            ctx.reply("map changed to " + m.mapName() + " (" + m.barcode() + ")");
-        }
+        ctx.reply(ctx.server().loadMap(args.get(0), ctx.source()));
     }
 
     private void set(CommandContext ctx, List<String> args) {

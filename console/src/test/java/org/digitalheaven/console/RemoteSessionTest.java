@@ -58,9 +58,22 @@ class RemoteSessionTest {
         assertEquals("login refused: wrong password", send("login guess"));
         assertTrue(send("map jumps").contains("needs admin authority"));
         assertEquals("logged in: you have admin authority", send("login \"open sesame\""));
-        assertEquals("map changed to jumps (DigitalHeaven.Core.Level.jumps)", send("map jumps"));
+        assertEquals("loading map jumps; arena plays on until it is in", send("map jumps"));
+        assertEquals("map changed to jumps (DigitalHeaven.Core.Level.jumps)", nextLine(), "said to the admin who asked, once in");
         assertTrue(send("set world.gravity 12").startsWith("world.gravity = 12.0"));
         assertEquals("already logged in as admin", send("login \"open sesame\""));
+    }
+
+    /** A map that does not load: the admin who asked is told why in one sentence, and the old map plays on. */
+    @Test
+    void aRemoteAdminIsToldWhyTheMapDidNotLoad() {
+        embedded.run("set " + Preferences.ADMIN_PASSWORD + " pw");
+        send("login pw");
+        assertEquals("loading map nowhere; arena plays on until it is in", send("map nowhere"));
+        String why = nextLine();
+        assertTrue(why.startsWith("map nowhere: no map \"nowhere\" in any pallet") && why.endsWith("; arena plays on"), why);
+        assertTrue(embedded.log().contains(why), "and on the server's console");
+        assertEquals("DigitalHeaven.Core.Level.arena", embedded.server().map().barcode());
     }
 
     @Test

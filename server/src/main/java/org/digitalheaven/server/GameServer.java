@@ -9,7 +9,6 @@ import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
-import org.digitalheaven.maps.GameMap;
 import org.digitalheaven.maps.MapFormatException;
 import org.digitalheaven.maps.PalletException;
 import org.digitalheaven.maps.PalletRepository;
@@ -43,7 +42,8 @@ import org.digitalheaven.universe.WorldSettings;
  * only ever runs on one thread. The concerns it composes are classes of their own: {@link Handshake}
  * (cookies, admission), {@link Sessions} (who is connected; joins and leaves waiting for the
  * boundary), {@link SnapshotSender} (whole and delta snapshots), {@link SpawnPicker} (where a pawn
- * enters) and {@link AdminActions} (chat, kick, login).
+ * enters), {@link AdminActions} (chat, kick, login) and {@link MapLoader} (the next map, built off the
+ * game thread).
  */
 public final class GameServer {
 
@@ -71,6 +71,7 @@ public final class GameServer {
     private final SpawnPicker spawns;
     /** Each session's key (its Accept gives it; every packet of the session carries it): unguessable, so never seeded. */
     private final java.security.SecureRandom sessionKeys = new java.security.SecureRandom();
+    private final MapLoader mapLoader = new MapLoader(this);
     private final TickStats stats = new TickStats();
     private final List<TickListener> listeners = new CopyOnWriteArrayList<>();
     private final ConcurrentLinkedQueue<Inbound> inbound = new ConcurrentLinkedQueue<>();
@@ -133,14 +134,21 @@ public final class GameServer {
         }
     }
 
-    private ResolvedMap resolve(String name) throws PalletException {
+    /** Finds a map on this server's search path; any thread (the map loader's). */
+    ResolvedMap resolve(String name) throws PalletException {
         return PalletRepository.search(options.palletFolders()).resolve(name);
     }
 
+    /**
+     * A universe on the map: parsed, interpreted ({@link ResolvedMap#load}, where the maps module's
+     * rules for a usable map apply) and built. Touches nothing of a server, so any thread may build it.
+     */
+    static Universe universeOn(ResolvedMap m, WorldSettings world, int tickRate) throws MapFormatException {
+        return new Universe(m.load(), world, tickRate);
+    }
+
     private void install(ResolvedMap m) throws MapFormatException {
-        GameMap gm = m.load();
-        WorldSettings world = prefs.worldSettings();
-        this.universe = new Universe(gm, world, tickRate);
+        this.universe = universeOn(m, prefs.worldSettings(), tickRate);
         this.map = m;
     }
 
@@ -423,33 +431,67 @@ public final class GameServer {
         return admin.say(from, text);
     }
 
-    /** Switches map: every pawn respawns on the fresh map. Returns an error sentence, or null. */
+    /**
+     * {@code map NAME}: loads the map off the game thread while this one keeps ticking, then switches to
+     * it at a tick boundary (see {@link MapLoader}); the switch, or why there is none, is said in one
+     * sentence on the log and to {@code asker} when it is a remote session. Returns the sentence to reply
+     * now: that it is loading, or why not (one load at a time).
+     */
+    public String loadMap(String name, CommandSource asker) {
+        if (stopping) {
+            return "map " + name + ": the server is stopping";
+        }
+        return mapLoader.load(name, asker);
+    }
+
+    /** The map {@link #loadMap} is loading, or null. */
+    public String loadingMap() {
+        return mapLoader.loading();
+    }
+
+    /**
+     * Switches map here and now, on the calling (game) thread, load and all: for the replay's tools and
+     * tests, which tick by hand. Every pawn respawns on the fresh map. Returns an error sentence, or null.
+     */
     public String changeMap(String name) {
+        String refused = mapLoader.refusal(name);
+        if (refused != null) {
+            return refused;
+        }
         ResolvedMap next;
+        Universe fresh;
         try {
             next = resolve(name);
-            next.load();
+            fresh = universeOn(next, prefs.worldSettings(), tickRate);
         } catch (PalletException | MapFormatException e) {
             return "map " + name + ": " + e.getMessage();
         }
+        switchTo(next, fresh);
+        return null;
+    }
+
+    /**
+     * The switch, at a boundary on the game thread: the listeners told the old map goes (a recording
+     * closes), every session's pawn respawned on the fresh map and sent its Accept, the listeners told the
+     * fresh map is loaded (auto-record). Returns the sentence it logged.
+     */
+    String switchTo(ResolvedMap next, Universe fresh) {
         for (TickListener l : listeners) {
             l.onMapChange(universe);
         }
-        try {
-            install(next);
-        } catch (MapFormatException e) {
-            return "map " + name + ": " + e.getMessage();
-        }
+        this.universe = fresh;
+        this.map = next;
         for (Session s : sessions.inSlotOrder()) {
             Pawn p = universe.addPawn(s.slot(), s.wireId(), s.name(), spawns.pick(universe));
             applyOverride(p);
             sendAccept(s); // which forgets the old map's snapshots: no baseline for the new one's
         }
-        log("map changed to " + map.mapName() + " (" + map.barcode() + ")");
+        String line = "map changed to " + map.mapName() + " (" + map.barcode() + ")";
+        log(line);
         for (TickListener l : listeners) {
             l.onMapLoaded(universe);
         }
-        return null;
+        return line;
     }
 
     /** Disconnects a player by name or slot number. Returns an error sentence, or null. */
@@ -517,6 +559,7 @@ public final class GameServer {
                 return;
             }
             stopping = true;
+            mapLoader.cancel();
             for (Session s : sessions.inSlotOrder()) {
                 send(s.address(), new Disconnect(s.key(), reason));
             }

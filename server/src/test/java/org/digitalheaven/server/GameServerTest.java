@@ -260,6 +260,42 @@ class GameServerTest {
         assertTrue(server.changeMap("nowhere").contains("no map"), "a bad name is an error sentence");
     }
 
+    /**
+     * {@code map} loads on the loader thread while the old map ticks on, and the switch comes at a tick
+     * boundary, as the synchronous one: every pawn respawned, every client sent an Accept of the fresh map,
+     * and the session that asked told in one line.
+     */
+    @Test
+    void loadMapTicksTheOldMapOnAndSwitchesAtABoundary() throws Exception {
+        start("arena", Preferences.inMemory());
+        GameClient a = join("a");
+        org.digitalheaven.server.protocol.Accept onArena = a.accepted();
+        Session asker = server.sessions().get(0); // a remote admin, say
+        assertEquals("loading map doors; arena plays on until it is in", server.loadMap("doors", asker));
+        assertEquals("doors", server.loadingMap());
+        long ticks = 0;
+        for (long deadline = System.nanoTime() + 10_000_000_000L; server.loadingMap() != null; ticks++) {
+            assertTrue(System.nanoTime() < deadline, "the load ended within 10 s");
+            assertEquals("DigitalHeaven.Core.Level.arena", server.map().barcode());
+            server.tickOnce();
+        }
+        assertEquals("DigitalHeaven.Core.Level.doors", server.map().barcode());
+        assertTrue(ticks > 0, "arena ticked while doors loaded");
+        assertTrue(server.universe().tickCount() <= 1, "doors installed fresh at the boundary");
+        assertNotNull(server.universe().pawn(a.slot()));
+        assertTrue(log.contains("map changed to doors (DigitalHeaven.Core.Level.doors)"), log.toString());
+        for (long deadline = System.nanoTime() + 5_000_000_000L; a.accepted() == onArena; Thread.sleep(1)) {
+            assertTrue(System.nanoTime() < deadline, "the client was sent an Accept of the fresh map");
+        }
+        assertEquals(a.slot(), a.accepted().slot());
+        List<String> told = new ArrayList<>();
+        for (long deadline = System.nanoTime() + 5_000_000_000L; !told.contains("map changed to doors (DigitalHeaven.Core.Level.doors)");
+                Thread.sleep(1)) {
+            assertTrue(System.nanoTime() < deadline, "the admin who asked was told: " + told);
+            told.addAll(a.drainOutput());
+        }
+    }
+
     @Test
     void sayIsRateLimitedPerSession() throws Exception {
         start("arena", Preferences.inMemory());
