@@ -82,7 +82,7 @@ final class Handshake {
             replies.send(from, new Reject(Reject.BAD_NAME, "names are 1-32 letters, digits, spaces, '.', '_' or '-'"));
         } else if (sessions.nameInUse(c.name())) {
             // One name, one player: kick, chat and per-player rules go by name.
-            replies.send(from, new Reject(Reject.BAD_NAME, "the name " + c.name() + " is playing already; choose another"
+            replies.send(from, new Reject(Reject.NAME_TAKEN, "the name " + c.name() + " is playing already; choose another"
                     + " (if that was you, its session ends within 10 s)"));
         } else if (sessions.countWithJoins() >= prefs.maxPlayers()) {
             replies.send(from, new Reject(Reject.FULL, "server is full (" + prefs.maxPlayers() + " players)"));

@@ -152,14 +152,14 @@ class ServerPartsTest {
             sessions.add(s);
             handshake.onConnect(BOB, new Connect(challenge(BOB, 0), "alice"), null, 0);
             Reject r = assertInstanceOf(Reject.class, sent.remove(0));
-            assertEquals(Reject.BAD_NAME, r.reason());
+            assertEquals(Reject.NAME_TAKEN, r.reason());
             assertTrue(r.message().startsWith("the name alice is playing already"), r.message());
             SocketAddress carol = new java.net.InetSocketAddress("127.0.0.1", 3);
             handshake.onConnect(BOB, new Connect(challenge(BOB, 0), "twin"), null, 0);
             handshake.onConnect(carol, new Connect(challenge(carol, 0), "twin"), null, 0);
             assertTrue(sessions.joining(BOB));
             assertFalse(sessions.joining(carol), "the second racing for a name waiting to enter is refused");
-            assertEquals(Reject.BAD_NAME, assertInstanceOf(Reject.class, sent.remove(0)).reason());
+            assertEquals(Reject.NAME_TAKEN, assertInstanceOf(Reject.class, sent.remove(0)).reason());
         }
 
         @Test

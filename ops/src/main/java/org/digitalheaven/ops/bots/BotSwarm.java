@@ -13,6 +13,7 @@ import org.digitalheaven.physics.Brush;
 import org.digitalheaven.physics.Vec3;
 import org.digitalheaven.server.client.GameClient;
 import org.digitalheaven.server.net.UdpTransport;
+import org.digitalheaven.server.protocol.Reject;
 import org.digitalheaven.universe.PlayerInput;
 
 /**
@@ -39,6 +40,9 @@ public final class BotSwarm implements AutoCloseable {
      *
      * @throws IOException when not one bot got in
      */
+    /** Names a bot tries when another's bot has its name (bot3, bot3.2, ... bot3.9). */
+    static final int MAX_NAME_TRIES = 9;
+
     public static BotSwarm connect(int count, SocketAddress server, GameMap map, long seed, Consumer<String> log)
             throws IOException, InterruptedException {
         return connect(count, server, map, seed, log, BotBrain.Style.WANDER);
@@ -51,19 +55,27 @@ public final class BotSwarm implements AutoCloseable {
         List<Vec3> waypoints = waypoints(map);
         String refused = null;
         try {
-            for (int i = 0; i < count; i++) {
-                GameClient c = new GameClient(new UdpTransport("127.0.0.1", 0), server, "bot" + i);
-                s.clients.add(c); // closed with the swarm, whatever happens next
-                try {
-                    c.connect(5_000);
-                } catch (IOException e) {
-                    // Refused (the server is full) or unanswered: the bots already in stay in; no more are tried.
-                    s.clients.remove(c);
-                    c.close();
-                    refused = "bot" + i + " was refused (" + e.getMessage() + "), so no more were tried";
-                    break;
+            for (int i = 0; i < count && refused == null; i++) {
+                // bot<i>, or bot<i>.2, bot<i>.3, ... where another swarm's bot has that name already.
+                for (int n = 1; n <= MAX_NAME_TRIES; n++) {
+                    String name = "bot" + i + (n == 1 ? "" : "." + n);
+                    GameClient c = new GameClient(new UdpTransport("127.0.0.1", 0), server, name);
+                    s.clients.add(c); // closed with the swarm, whatever happens next
+                    try {
+                        c.connect(5_000);
+                        s.brains.add(new BotBrain(waypoints, seed * 1_000_003L + i, style));
+                        break;
+                    } catch (IOException e) {
+                        s.clients.remove(c);
+                        c.close();
+                        boolean taken = c.rejection() != null && c.rejection().reason() == Reject.NAME_TAKEN;
+                        if (!taken || n == MAX_NAME_TRIES) {
+                            // Refused (the server is full) or unanswered: the bots already in stay in; no more are tried.
+                            refused = name + " was refused (" + e.getMessage() + "), so no more were tried";
+                            break;
+                        }
+                    }
                 }
-                s.brains.add(new BotBrain(waypoints, seed * 1_000_003L + i, style));
             }
         } catch (InterruptedException e) {
             s.close();

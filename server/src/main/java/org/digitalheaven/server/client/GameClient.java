@@ -80,6 +80,11 @@ public final class GameClient implements AutoCloseable {
         this.name = name;
     }
 
+    /** The server's refusal, or null: set when {@link #connect} threw for it. */
+    public Reject rejection() {
+        return reject;
+    }
+
     /** Opens the transport and completes the handshake, retrying every 250 ms; throws on reject or timeout. */
     public void connect(long timeoutMillis) throws IOException, InterruptedException {
         transport.start(this::onDatagram);

@@ -15,6 +15,8 @@ public record Reject(int reason, String message) implements Packet {
     public static final int BAD_COOKIE = 4;
     /** Banned or kicked: the server will not take this client now. */
     public static final int BANNED = 5;
+    /** The name is another player's (one name, one player): a program may try another. */
+    public static final int NAME_TAKEN = 6;
 
     public Reject {
         if (reason < 0 || reason > 0xff) {
