@@ -3,9 +3,10 @@ package org.digitalheaven.demo;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
+import java.nio.channels.FileChannel;
 import java.nio.file.Files;
-import java.nio.file.LinkOption;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
@@ -42,14 +43,22 @@ public final class DemoReader {
     }
 
     /**
-     * Reads a file, refusing what is not a regular file (a folder, a FIFO, a device) and what is larger
-     * than {@link #MAX_FILE}, before reading a byte of it.
+     * Reads a file, refusing what is not a regular file (a folder, a FIFO, a device), what is larger than
+     * {@link #MAX_FILE}, what is empty and what is on a {@linkplain PseudoFileSystems pseudo file system},
+     * before reading a byte of it ({@link #readBytes}).
      */
     public static DemoFile read(Path file) throws IOException, DemoFormatException {
         return read(readBytes(file));
     }
 
-    /** The bytes of a file that can be a demo; an IOException with a sentence for one that cannot. */
+    /**
+     * The bytes of a file that can be a demo; an IOException with a sentence for one that cannot. This is
+     * where every demo file is opened (the replay, {@code regress}, the {@code demo} tools), so that none of
+     * them can wait forever on a file: only a regular file is opened, and only when it is on an ordinary
+     * file system and not empty (a "regular" file of {@code /proc} or {@code /sys} says it is empty or a page
+     * long, and {@code /proc/kmsg} then waits for the kernel's next message); at most the size it had when
+     * looked at is read, so a file that grows meanwhile (a recording still being written) is read as it was.
+     */
     public static byte[] readBytes(Path file) throws IOException {
         if (Files.isSymbolicLink(file) && !Files.exists(file)) {
             throw new IOException("is a link to " + Files.readSymbolicLink(file) + ", which leads to no file (it is missing, or"
@@ -61,13 +70,26 @@ public final class DemoReader {
         if (Files.exists(file) && !Files.isRegularFile(file)) {
             throw new IOException("is not a regular file (a pipe or a device?); a demo is read from a file");
         }
-        if (Files.isRegularFile(file, LinkOption.NOFOLLOW_LINKS) || Files.isRegularFile(file)) {
-            long size = Files.size(file);
-            if (size > MAX_FILE) {
-                throw new IOException(size + " bytes is larger than a demo may be (" + MAX_FILE + " bytes)");
+        long size = Files.size(file); // a missing file: NoSuchFileException, which says so
+        String pseudo = PseudoFileSystems.of(file);
+        if (pseudo != null) {
+            throw new IOException("is on the kernel's " + pseudo + " file system, whose files are not demos (reading one may"
+                    + " wait forever); give a demo's file");
+        }
+        if (size > MAX_FILE) {
+            throw new IOException(size + " bytes is larger than a demo may be (" + MAX_FILE + " bytes)");
+        }
+        if (size == 0) {
+            throw new IOException("is empty (0 bytes): there is no demo in it (yet, if it is a recording that has just"
+                    + " started)");
+        }
+        ByteBuffer b = ByteBuffer.allocate((int) size);
+        try (FileChannel ch = FileChannel.open(file, StandardOpenOption.READ)) {
+            while (b.hasRemaining() && ch.read(b) >= 0) {
+                // a short read: go on to the size or the end
             }
         }
-        return Files.readAllBytes(file);
+        return b.hasRemaining() ? Arrays.copyOf(b.array(), b.position()) : b.array();
     }
 
     /**

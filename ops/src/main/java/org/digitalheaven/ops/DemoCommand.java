@@ -57,7 +57,7 @@ final class DemoCommand {
             description = {"Summarize a demo: its header (map, closure hash, build, tick rate, world rules, notes),"
                 + " the ticks it covers, who joined and left, chunk counts by kind, its checkpoints, and whether it is"
                 + " complete (CRC-32C checked) or truncated.",
-                "Exit 0 for a complete or truncated demo, 2 with a one-line error for a missing or damaged file."})
+                "Exit 0 for a complete or truncated demo, 2 with a one-line error for a missing, empty or damaged file."})
     static final class Info implements Callable<Integer> {
         @Spec
         CommandSpec spec;
@@ -288,7 +288,7 @@ final class DemoCommand {
             description = {"Print one line per chunk: #index @byte-offset KIND and what it holds.",
                 "--from and --until keep the chunks whose tick is in that range (both inclusive); chunks without a"
                     + " tick (the Header, kinds this build does not know) print only when --from is not given.",
-                "Exit 0 for a complete or truncated demo, 2 with a one-line error for a missing or damaged file."})
+                "Exit 0 for a complete or truncated demo, 2 with a one-line error for a missing, empty or damaged file."})
     static final class Dump implements Callable<Integer> {
         @Spec
         CommandSpec spec;

@@ -209,4 +209,68 @@ class DemoIntegrityTest {
         assertFalse(regress.out().isEmpty());
         assertTrue((System.nanoTime() - start) / 1e9 < 60, "refused at once, never read forever");
     }
+
+    /**
+     * A "regular" file whose read can block: {@code /proc/kmsg} (size 0, and a read waits for the kernel's next
+     * message) hung {@code regress} before it printed anything, {@code --demo} and {@code demo info} forever.
+     * An empty file is never read, and a file of a pseudo file system (proc, sysfs) is refused before reading:
+     * each is one sentence, exit 2, and in {@code regress} one ERROR row among the good demos.
+     */
+    @Test
+    void aFileWhoseReadMayBlockIsRefusedBeforeItIsRead() throws Exception {
+        Path suite = Files.createDirectories(dir.resolve("suite"));
+        Files.copy(RegressCommandTest.GOLDEN.resolve("golden-jumps.dh-demo"), suite.resolve("good.dh-demo"));
+        Path empty = Files.createFile(suite.resolve("empty.dh-demo"));
+        Path kmsg = Path.of("/proc/kmsg");
+        boolean blocking = Files.isReadable(kmsg);
+        if (blocking) {
+            Files.createSymbolicLink(suite.resolve("k.dh-demo"), kmsg);
+        }
+        org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(java.time.Duration.ofSeconds(60), () -> {
+            HostTest.Result regress = dhHost("regress", suite.toString(), "--jobs", "1");
+            assertEquals(2, regress.exitCode(), regress.out() + regress.err());
+            assertTrue(regress.out().lines().anyMatch(l -> l.startsWith("good.dh-demo ") && l.contains(" OK ")), regress.out());
+            assertTrue(regress.out().lines().anyMatch(l -> l.startsWith("empty.dh-demo ") && l.contains(" ERROR ")
+                    && l.endsWith("is empty (0 bytes): there is no demo in it (yet, if it is a recording that has just started)")),
+                    regress.out());
+            assertTrue(regress.out().contains(blocking ? "1 ok, 0 diverged, 2 unreadable" : "1 ok, 0 diverged, 1 unreadable"),
+                    regress.out());
+
+            HostTest.Result replay = dhHost("--demo", empty.toString());
+            assertEquals(2, replay.exitCode(), replay.err());
+            assertEquals("dh-host --demo: " + empty + ": is empty (0 bytes): there is no demo in it (yet, if it is a"
+                    + " recording that has just started)", replay.err().strip());
+            HostTest.Result info = dhHost("demo", "info", empty.toString());
+            assertEquals(2, info.exitCode(), info.out() + info.err());
+            assertEquals("", info.out());
+            assertTrue(info.err().contains(": is empty (0 bytes)"), info.err());
+
+            if (blocking) {
+                assertTrue(regress.out().lines().anyMatch(l -> l.startsWith("k.dh-demo ") && l.contains(" ERROR ")
+                        && l.endsWith("is on the kernel's proc file system, whose files are not demos (reading one may wait"
+                        + " forever); give a demo's file")), regress.out());
+                for (String[] command : new String[][] {{"--demo", kmsg.toString()}, {"demo", "info", kmsg.toString()},
+                        {"demo", "dump", kmsg.toString()}, {"demo", "convert", kmsg.toString(), "--out", dir.resolve("c").toString()},
+                        {"demo", "cut", kmsg.toString(), "--from", "1", "--until", "2", "--out", dir.resolve("c").toString()},
+                        {"demo", "view", kmsg.toString(), "--out", dir.resolve("v.html").toString()}}) {
+                    HostTest.Result r = dhHost(command);
+                    assertEquals(2, r.exitCode(), String.join(" ", command) + ": " + r.out() + r.err());
+                    assertEquals(1, r.err().strip().lines().count(), r.err());
+                    assertTrue(r.err().strip().endsWith(kmsg + ": is on the kernel's proc file system, whose files are not"
+                            + " demos (reading one may wait forever); give a demo's file"), r.err());
+                }
+            }
+        });
+        // A file of /sys says it is a page long, and reads as whatever the kernel says: refused before it is read.
+        for (String f : List.of("/sys/kernel/mm/transparent_hugepage/enabled", "/sys/devices/system/cpu/online",
+                "/sys/kernel/uevent_seqnum")) {
+            Path sys = Path.of(f);
+            if (Files.isRegularFile(sys) && Files.isReadable(sys)) {
+                HostTest.Result r = dhHost("--demo", f);
+                assertEquals("dh-host --demo: " + f + ": is on the kernel's sysfs file system, whose files are not demos"
+                        + " (reading one may wait forever); give a demo's file", r.err().strip());
+                break;
+            }
+        }
+    }
 }

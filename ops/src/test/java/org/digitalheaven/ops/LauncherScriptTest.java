@@ -498,6 +498,23 @@ class LauncherScriptTest {
             assertTrue(dhHost("--demo", "long.dh-demo", "--until", "x1").out().startsWith(C2));
         }
 
+        /**
+         * The launcher reads a demo's first and last bytes to choose the JIT: never of a file that says it is
+         * empty, as a "regular" file of /proc does ({@code wc -c} and {@code od} waited forever on /proc/kmsg).
+         */
+        @Test
+        void aFileThatSaysItIsEmptyIsNeverRead() throws Exception {
+            Files.createDirectories(jar.getParent());
+            Files.writeString(jar, "");
+            Files.createFile(tmp.resolve("elsewhere/empty.dh-demo"));
+            assertTrue(dhHost("--demo", "empty.dh-demo").out().startsWith(C2), "Java says it is empty");
+            Path kmsg = Path.of("/proc/kmsg");
+            Assumptions.assumeTrue(Files.isReadable(kmsg), "/proc/kmsg cannot be read here (not root?)");
+            Files.createSymbolicLink(tmp.resolve("elsewhere/k.dh-demo"), kmsg);
+            assertTrue(dhHost("--demo", kmsg.toString()).out().startsWith(C2), "Java refuses it, in one sentence");
+            assertTrue(dhHost("--demo", "k.dh-demo").out().startsWith(C2));
+        }
+
         /** Arena's manifest, as this build records it (demo/FORMAT.md). */
         private static final int ARENA_MANIFEST = 550;
 

@@ -58,7 +58,7 @@ public final class DemoCut {
         if (!Files.isDirectory(folder)) {
             throw new DemoReplay.ReplayException("the folder " + folder + " does not exist");
         }
-        Chunk.Header h = DemoReader.readHeader(Files.readAllBytes(in));
+        Chunk.Header h = DemoReader.readHeader(DemoReader.readBytes(in));
         if (h == null) {
             throw new DemoReplay.ReplayException("the file ends before its header is whole; nothing to cut");
         }

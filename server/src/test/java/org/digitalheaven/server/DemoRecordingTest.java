@@ -86,8 +86,8 @@ class DemoRecordingTest {
     /** Reads a demo once the writer thread has finished it (closing never makes the tick wait). */
     private static DemoFile readComplete(Path file) throws Exception {
         long deadline = System.nanoTime() + 5_000_000_000L;
-        while (!Files.exists(file) && System.nanoTime() < deadline) {
-            Thread.sleep(20); // the writer thread creates the file
+        while ((!Files.exists(file) || Files.size(file) == 0) && System.nanoTime() < deadline) {
+            Thread.sleep(20); // the writer thread creates the file, then writes its Header (an empty file is no demo)
         }
         DemoFile d = DemoReader.read(file);
         while (d.truncated() && System.nanoTime() < deadline) {
