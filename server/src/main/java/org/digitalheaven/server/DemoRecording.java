@@ -148,9 +148,9 @@ public final class DemoRecording extends RecorderListener {
     /**
      * Why {@code path} cannot become a new demo, or null: a name in it is too long; it exists; a folder
      * on its way is a file; its folder is missing (only folders inside the demos folder are made), or the
-     * nearest folder there is cannot be written. Only what the file system's metadata tells: a folder
-     * that refuses new files to root ({@code /proc}) looks writable, and the writer thread says so when
-     * it tries.
+     * nearest folder there is cannot be written, or is on a kernel's pseudo file system ({@code /proc},
+     * {@code /sys}: to root access() says they are writable, but they take no files). Only what the file
+     * system's metadata tells: anything else the writer thread says when it tries.
      */
     private String whyNotCreatable(Path path) {
         String tooLong = tooLong(path);
@@ -166,6 +166,11 @@ public final class DemoRecording extends RecorderListener {
         for (Path p = parent; p != null; p = p.getParent()) {
             if (Files.isDirectory(p)) {
                 // The nearest folder there is gets the file, or the first folder made for it.
+                String pseudo = org.digitalheaven.demo.PseudoFileSystems.of(p);
+                if (pseudo != null) {
+                    return "cannot write in " + p + ": it is on the kernel's " + pseudo + " file system, which takes no files;"
+                            + " choose another folder";
+                }
                 if (!Files.isWritable(p)) {
                     return "cannot write in " + p + " (permission denied); choose another folder";
                 }
