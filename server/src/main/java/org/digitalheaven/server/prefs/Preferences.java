@@ -70,6 +70,9 @@ public final class Preferences {
     public static final String GRIP_PREFIX = "world.grip.";
     public static final String PLAYERS_PREFIX = "players.";
 
+    /** What {@link #BIND} means while the file's value is not valid: this machine only, never every interface. */
+    static final String BIND_IF_INVALID = "127.0.0.1";
+
     /** The value that, given to {@link #set}, removes a key. */
     public static final String DEFAULT_WORD = "default";
 
@@ -84,9 +87,16 @@ public final class Preferences {
 
     /**
      * One key's rules. {@code defaultValue} is null for the keys that exist only when set (grips and
-     * player overrides); {@code fallback} says what applies while a key is unset or invalid.
+     * player overrides); {@code fallback} says what applies while a key is unset. {@code ifInvalid} is
+     * what applies while the file holds a value that is not valid, and {@code ifInvalidSaid} the words for
+     * it in the warning: the default, except where the default opens more than the value was likely meant
+     * to ({@code server.bind}: a wrong address must not mean every interface).
      */
-    private record Key(ValueRule rule, String defaultValue, String fallback, String help) {
+    private record Key(ValueRule rule, String defaultValue, String fallback, String help, String ifInvalid,
+            String ifInvalidSaid) {
+        Key(ValueRule rule, String defaultValue, String fallback, String help) {
+            this(rule, defaultValue, fallback, help, defaultValue, fallback);
+        }
     }
 
     /** A key, or why the name is not one. */
@@ -116,8 +126,9 @@ public final class Preferences {
         TreeMap<String, Key> m = new TreeMap<>();
         fixed(m, TICK_RATE, ValueRule.whole(10, 240), "60", "simulation ticks per second");
         fixed(m, PORT, ValueRule.whole(0, 65535), "27960", "UDP port to listen on (0 = any free port)");
-        fixed(m, BIND, ValueRule.address(), "0.0.0.0",
-                "address to listen on: 0.0.0.0 every interface, 127.0.0.1 this machine only, or one interface's address");
+        m.put(BIND, new Key(ValueRule.address(), "0.0.0.0", "0.0.0.0", "address to listen on: 0.0.0.0 every interface,"
+                + " 127.0.0.1 this machine only, or one interface's address; a value in the file that is not valid means"
+                + " 127.0.0.1", BIND_IF_INVALID, BIND_IF_INVALID + " (this machine only) until it is fixed, not every interface"));
         fixed(m, METRICS, ValueRule.endpointOrEmpty(), "",
                 "ADDRESS:PORT to serve Prometheus metrics on (http://ADDRESS:PORT/metrics), e.g. 127.0.0.1:9100; empty = off");
         fixed(m, MAX_PLAYERS, ValueRule.whole(1, 255), "16", "most players connected at once");
@@ -205,7 +216,7 @@ public final class Preferences {
                     values.put(name, r.value());
                 } else {
                     kept.put(name, raw);
-                    warnings.add(where + name + "=" + quoted(raw) + " " + r.problem() + "; using " + l.key().fallback());
+                    warnings.add(where + name + "=" + quoted(raw) + " " + r.problem() + "; using " + l.key().ifInvalidSaid());
                 }
             }
         }
@@ -336,14 +347,16 @@ public final class Preferences {
         return null;
     }
 
-    /** The current value as text: the set value or the default; null for an unknown or unset key. */
+    /**
+     * The current value as text: the set value, what applies in place of an invalid one in the file, or the
+     * default; null for an unknown or unset key.
+     */
     public String get(String key) {
         Lookup l = lookup(key);
         if (l.key() == null) {
             return null;
         }
-        String v = values.get(key);
-        return v != null ? v : l.key().defaultValue();
+        return inForce(key, l.key());
     }
 
     public int tickRate() {
@@ -395,7 +408,15 @@ public final class Preferences {
     }
 
     private String current(String fixedKey) {
-        return values.getOrDefault(fixedKey, FIXED.get(fixedKey).defaultValue());
+        return inForce(fixedKey, FIXED.get(fixedKey));
+    }
+
+    private String inForce(String name, Key key) {
+        String v = values.get(name);
+        if (v != null) {
+            return v;
+        }
+        return kept.containsKey(name) ? key.ifInvalid() : key.defaultValue(); // kept: the file's value is not valid
     }
 
     /**
@@ -478,10 +499,7 @@ public final class Preferences {
         if (name.equals(ADMIN_PASSWORD)) {
             return "the password stays as it was"; // error text reaches consoles and logs: no secrets in it
         }
-        String v = values.get(name);
-        if (v == null) {
-            v = key.defaultValue();
-        }
+        String v = inForce(name, key);
         if (v == null) {
             return "it stays unset";
         }

@@ -346,15 +346,33 @@ class PreferencesFileTest {
         assertEquals("127.0.0.1", again.bind());
     }
 
-    /** A file edited by hand (or by an older build) with a bad address is a warning and the default, never a failed start. */
+    /**
+     * A file edited by hand (or by an older build) with a bad address is a warning, never a failed start, and
+     * never fails open: a bind address that is no longer this machine's ({@code 10.99.99.99} after an address
+     * change) meant one interface, so the server listens on this machine only, not on every interface (the
+     * default while the key is unset); metrics stay off. The bad value stays in the file until it is set.
+     */
     @Test
-    void aBadListeningAddressInTheFileIsAWarningAndTheDefault() throws IOException {
-        Files.writeString(file(), "server.bind=game.example\nserver.metrics=metrics.example:9100\n");
+    void aBadListeningAddressInTheFileIsAWarningAndThisMachineOnly() throws IOException {
+        for (String bad : List.of("game.example", "192.0.2.7", "10.99.99.99")) {
+            Files.writeString(file(), "server.bind=" + bad + "\nserver.metrics=metrics.example:9100\n");
+            Preferences p = Preferences.load(file());
+            assertEquals("127.0.0.1", p.bind());
+            assertEquals("127.0.0.1", p.get(Preferences.BIND));
+            assertEquals("", p.metrics());
+            assertEquals(2, p.warnings().size(), p.warnings().toString());
+            String w = p.warnings().get(0);
+            assertTrue(w.startsWith("server.properties: server.bind=" + bad + " is not "), w);
+            assertTrue(w.endsWith("; using 127.0.0.1 (this machine only) until it is fixed, not every interface"), w);
+            assertTrue(p.set(Preferences.BIND, "x").endsWith("; the value stays 127.0.0.1"), p.set(Preferences.BIND, "x"));
+            assertTrue(Files.readString(file()).contains("server.bind=" + bad), "kept in the file until set");
+        }
         Preferences p = Preferences.load(file());
-        assertEquals("0.0.0.0", p.bind());
-        assertEquals("", p.metrics());
-        assertEquals(2, p.warnings().size(), p.warnings().toString());
-        assertTrue(p.warnings().get(0).contains("server.bind=game.example is not an IP address"), p.warnings().toString());
+        assertNull(p.set(Preferences.BIND, "0.0.0.0"));
+        assertEquals("0.0.0.0", Preferences.load(file()).bind(), "set, it is what was set");
+        assertNull(p.set(Preferences.BIND, Preferences.DEFAULT_WORD));
+        assertEquals("0.0.0.0", Preferences.load(file()).bind(), "unset: the default");
+        assertEquals(List.of(), Preferences.load(file()).warnings().stream().filter(x -> x.contains("bind")).toList());
     }
 
     /** A remote admin's megabyte of text is quoted cut short in the refusal, never echoed whole. */
