@@ -319,11 +319,11 @@ public final class Host implements Callable<Integer> {
             return CommandLine.ExitCode.USAGE;
         } catch (IOException e) {
             console.close();
-            err.println("dh-host: cannot listen on UDP " + listenOn.getHostAddress() + " port " + listenPort + ": "
+            err.println("dh-host: cannot listen on UDP " + IpAddresses.endpointText(listenOn, listenPort) + ": "
                     + e.getMessage() + " (another server running? try --port; not this machine's address? try --bind)");
             return CommandLine.ExitCode.USAGE;
         }
-        console.print("listening on UDP " + listenOn.getHostAddress() + ":" + ((InetSocketAddress) server.localAddress()).getPort()
+        console.print("listening on UDP " + IpAddresses.endpointText(listenOn, ((InetSocketAddress) server.localAddress()).getPort())
                 + (listenOn.isAnyLocalAddress() ? " (every interface)" : listenOn.isLoopbackAddress() ? " (this machine only)" : ""));
         ServerMetrics served = null;
         if (metricsAt != null) {

@@ -7,7 +7,6 @@ import io.prometheus.metrics.exporter.common.PrometheusScrapeHandler;
 import io.prometheus.metrics.model.registry.PrometheusRegistry;
 import io.prometheus.metrics.model.snapshots.Unit;
 import java.io.IOException;
-import java.net.Inet6Address;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -144,8 +143,7 @@ public final class ServerMetrics implements AutoCloseable {
     }
 
     static String url(InetAddress a, int port) {
-        String host = a instanceof Inet6Address ? "[" + a.getHostAddress() + "]" : a.getHostAddress();
-        return "http://" + host + ":" + port + "/metrics";
+        return "http://" + IpAddresses.endpointText(a, port) + "/metrics";
     }
 
     /**

@@ -27,8 +27,33 @@ class BindTest {
 
     @Test
     void aServerBoundToLoopbackSaysSoAndQuits() throws Exception {
+        List<String> lines = linesOfAServerBoundTo("127.0.0.1");
+        assertTrue(lines.stream().anyMatch(l -> l.matches(".*listening on UDP 127\\.0\\.0\\.1:\\d+ \\(this machine only\\)")), lines.toString());
+    }
+
+    /** An IPv6 address is said as it is written, in brackets before the port: {@code [::]:37367}, not {@code 0:0:0:0:0:0:0:0:37367}. */
+    @Test
+    void aServerBoundToIpv6SaysItsAddressInBrackets() throws Exception {
+        org.junit.jupiter.api.Assumptions.assumeTrue(ipv6(), "no IPv6 on this machine");
+        List<String> any = linesOfAServerBoundTo("::");
+        assertTrue(any.stream().anyMatch(l -> l.matches(".*listening on UDP \\[::\\]:\\d+ \\(every interface\\)")), any.toString());
+        List<String> loopback = linesOfAServerBoundTo("::1");
+        assertTrue(loopback.stream().anyMatch(l -> l.matches(".*listening on UDP \\[::1\\]:\\d+ \\(this machine only\\)")),
+                loopback.toString());
+    }
+
+    private static boolean ipv6() {
+        try (java.net.DatagramSocket s = new java.net.DatagramSocket(new java.net.InetSocketAddress("::1", 0))) {
+            return true;
+        } catch (java.io.IOException e) {
+            return false;
+        }
+    }
+
+    /** A dedicated server bound to {@code bind} in a process of its own, told to quit once it says where it listens. */
+    private List<String> linesOfAServerBoundTo(String bind) throws Exception {
         Process p = new ProcessBuilder("java", "-cp", System.getProperty("java.class.path"), Host.class.getName(),
-                "--bind", "127.0.0.1", "--port", "0", "--map", "arena", "--home", home.toString()).redirectErrorStream(true).start();
+                "--bind", bind, "--port", "0", "--map", "arena", "--home", home.toString()).redirectErrorStream(true).start();
         List<String> lines = new ArrayList<>();
         try (BufferedReader out = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));
                 OutputStream in = p.getOutputStream()) {
@@ -43,8 +68,8 @@ class BindTest {
         } finally {
             assertTrue(p.waitFor(30, TimeUnit.SECONDS), "the server stops on quit: " + lines);
         }
-        assertTrue(lines.stream().anyMatch(l -> l.matches(".*listening on UDP 127\\.0\\.0\\.1:\\d+ \\(this machine only\\)")), lines.toString());
         assertEquals(0, p.exitValue(), lines.toString());
+        return lines;
     }
 
     @Test

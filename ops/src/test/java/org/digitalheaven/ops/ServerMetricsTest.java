@@ -164,7 +164,7 @@ class ServerMetricsTest {
         assertEquals(new InetSocketAddress("127.0.0.1", 9100), ServerMetrics.parse("127.0.0.1:9100"));
         assertEquals(new InetSocketAddress("0.0.0.0", 0), ServerMetrics.parse(" 0.0.0.0:0 "));
         assertEquals(new InetSocketAddress("::1", 9100), ServerMetrics.parse("[::1]:9100"));
-        assertEquals("http://[0:0:0:0:0:0:0:1]:9100/metrics", ServerMetrics.url(ServerMetrics.parse("[::1]:9100").getAddress(), 9100));
+        assertEquals("http://[::1]:9100/metrics", ServerMetrics.url(ServerMetrics.parse("[::1]:9100").getAddress(), 9100));
         for (String bad : List.of("9100", ":9100", "127.0.0.1", "127.0.0.1:", "127.0.0.1:65536", "127.0.0.1:-1", "localhost:9100",
                 "::1:9100", "300.0.0.1:9100", "127.0.0.1:http")) {
             assertThrows(IllegalArgumentException.class, () -> ServerMetrics.parse(bad), bad);

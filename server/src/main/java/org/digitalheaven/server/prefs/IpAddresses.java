@@ -1,5 +1,6 @@
 package org.digitalheaven.server.prefs;
 
+import java.net.Inet6Address;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.NetworkInterface;
@@ -62,6 +63,55 @@ public final class IpAddresses {
         }
         throw new IllegalArgumentException("is not an address of this machine; give 0.0.0.0 (every interface),"
                 + " 127.0.0.1 (this machine) or one interface's address");
+    }
+
+    /**
+     * {@code a} as people write it: IPv4 dotted, IPv6 in its shortest form (RFC 5952: the longest run of two
+     * or more zero groups as {@code ::}, hex in lower case without leading zeros; {@code ::}, {@code ::1},
+     * {@code fe80::1%eth0}), where {@link InetAddress#getHostAddress()} writes {@code 0:0:0:0:0:0:0:0}.
+     */
+    public static String text(InetAddress a) {
+        String full = a.getHostAddress();
+        if (!(a instanceof Inet6Address)) {
+            return full;
+        }
+        int percent = full.indexOf('%');
+        String zone = percent < 0 ? "" : full.substring(percent);
+        byte[] b = a.getAddress();
+        int[] group = new int[8];
+        for (int i = 0; i < 8; i++) {
+            group[i] = (b[2 * i] & 0xff) << 8 | (b[2 * i + 1] & 0xff);
+        }
+        int runAt = -1, runLength = 1; // a single zero group is written as 0
+        for (int i = 0; i < 8; i++) {
+            int j = i;
+            while (j < 8 && group[j] == 0) {
+                j++;
+            }
+            if (j - i > runLength) {
+                runAt = i;
+                runLength = j - i;
+            }
+            i = Math.max(i, j);
+        }
+        StringBuilder out = new StringBuilder(39);
+        for (int i = 0; i < 8; i++) {
+            if (i == runAt) {
+                out.append("::");
+                i += runLength - 1;
+                continue;
+            }
+            if (out.length() > 0 && out.charAt(out.length() - 1) != ':') {
+                out.append(':');
+            }
+            out.append(Integer.toHexString(group[i]));
+        }
+        return out.append(zone).toString();
+    }
+
+    /** {@code ADDRESS:PORT} as {@link #endpoint} reads it: an IPv6 address in brackets ({@code [::]:27960}). */
+    public static String endpointText(InetAddress a, int port) {
+        return (a instanceof Inet6Address ? "[" + text(a) + "]" : text(a)) + ":" + port;
     }
 
     /** {@code ADDRESS:PORT} ({@code [IPv6]:PORT} for IPv6) with a local {@link #localIp} and a port 0..65535. */

@@ -41,4 +41,23 @@ class IpAddressesTest {
             assertThrows(IllegalArgumentException.class, () -> IpAddresses.endpoint(bad), bad);
         }
     }
+
+    /** Addresses are printed as people write them and as {@link IpAddresses#endpoint} reads them back: {@code [::]:27960}. */
+    @Test
+    void addressesArePrintedInTheirShortestFormAndIpv6InBrackets() {
+        String[][] cases = {{"::", "::"}, {"::1", "::1"}, {"0:0:0:0:0:0:0:0", "::"}, {"fe80:0:0:0:0:0:0:1", "fe80::1"},
+            {"2001:db8:0:0:1:0:0:1", "2001:db8::1:0:0:1"}, {"2001:db8:0:1:1:1:1:1", "2001:db8:0:1:1:1:1:1"},
+            {"2001:0db8:0000:0000:0000:0000:0002:0001", "2001:db8::2:1"}, {"1:0:0:2:0:0:0:3", "1:0:0:2::3"},
+            {"1:0:0:0:0:0:0:0", "1::"}, {"ABCD:EF01:2345:6789:ABCD:EF01:2345:6789", "abcd:ef01:2345:6789:abcd:ef01:2345:6789"},
+            {"127.0.0.1", "127.0.0.1"}, {"0.0.0.0", "0.0.0.0"}};
+        for (String[] c : cases) {
+            assertEquals(c[1], IpAddresses.text(IpAddresses.ip(c[0])), c[0]);
+        }
+        assertEquals("[::]:37367", IpAddresses.endpointText(IpAddresses.ip("::"), 37367));
+        assertEquals("127.0.0.1:9100", IpAddresses.endpointText(IpAddresses.ip("127.0.0.1"), 9100));
+        for (String e : List.of("[::]:0", "[2001:db8::1:0:0:1]:9100", "127.0.0.1:80")) {
+            InetSocketAddress a = new InetSocketAddress(IpAddresses.ip(e.substring(0, e.lastIndexOf(':'))), 0);
+            assertEquals(e.substring(0, e.lastIndexOf(':')) + ":5", IpAddresses.endpointText(a.getAddress(), 5), "reads back");
+        }
+    }
 }
