@@ -8,12 +8,13 @@ import org.digitalheaven.physics.Vec3;
  * The kinds of number a map gives the simulation, each with the bounds it must keep, and the one reader
  * of them. A map number is decimal, as Quake's tools write it: an optional sign, digits with an
  * optional point, an optional exponent ({@code 8}, {@code -8}, {@code .5}, {@code 1e3}), with the
- * spaces around it ignored. Anything else Java's parser would take ({@code NaN}, {@code Infinity},
+ * spaces and tabs around it ignored (and between a point's three); nothing else is, so a NUL, a carriage
+ * return or any other control character beside a number refuses the map like any other stray text. Anything else Java's parser would take ({@code NaN}, {@code Infinity},
  * hex floats, a trailing {@code f} or {@code d}), or none would, is not one; neither is a number that
  * overflows to infinity ({@code 1e999}) or one past its kind's bounds. Each of those refuses the whole
  * map with one sentence naming the file, the key's line, the entity and the key: a map that loads gives
  * the simulation only finite numbers, so a recording's checkpoints hold only finite numbers and replay.
- * A blank or missing key is the class's default, as before.
+ * A missing key, or one whose value is empty or only spaces and tabs, is the class's default, as before.
  */
 public enum MapNumber {
     /** A point's coordinates, in Quake units: as far as a brush may reach, ±2^20 m. */
@@ -29,6 +30,8 @@ public enum MapNumber {
     /** Quake's spawnflags: a float holding bits, so no more of them than a float holds exactly (24). */
     FLAGS(0, (1 << 24) - 1, "a sum of flag bits");
 
+    /** What may stand around a number, or between a point's three: spaces and tabs, as a hand edit leaves them. */
+    private static final Pattern SPACES = Pattern.compile("[ \t]+");
     private static final Pattern DECIMAL = Pattern.compile("[+-]?(?:[0-9]++(?:\\.[0-9]*+)?|\\.[0-9]++)(?:[eE][+-]?[0-9]++)?");
 
     private final double min;
@@ -48,15 +51,15 @@ public enum MapNumber {
      *     is not a decimal number within this kind's bounds
      */
     public double read(String file, MapEntity e, String key, double fallback) throws MapFormatException {
-        String v = e.value(key);
-        if (v == null || v.isBlank()) {
+        String v = spacesOff(e.value(key));
+        if (v == null) {
             return fallback;
         }
-        String wrong = check(v.trim());
+        String wrong = check(v);
         if (wrong != null) {
             throw refusal(file, e, key, wrong, "a decimal number");
         }
-        return Double.parseDouble(v.trim());
+        return Double.parseDouble(v);
     }
 
     /**
@@ -80,11 +83,11 @@ public enum MapNumber {
     }
 
     private static double[] triple(String file, MapEntity e, String key, MapNumber kind) throws MapFormatException {
-        String v = e.value(key);
-        if (v == null || v.isBlank()) {
+        String v = spacesOff(e.value(key));
+        if (v == null) {
             return null;
         }
-        String[] p = v.trim().split("\\s+");
+        String[] p = SPACES.split(v);
         if (p.length != 3) {
             throw kind.refusal(file, e, key, "not three numbers", "three decimal numbers");
         }
@@ -97,6 +100,25 @@ public enum MapNumber {
             out[i] = Double.parseDouble(p[i]);
         }
         return out;
+    }
+
+    /**
+     * {@code value} without the spaces and tabs around it, or null when it is missing or holds nothing else.
+     * Not {@link String#trim()}, which takes every control character for a space (a NUL before {@code "0 0 24"}
+     * loaded as {@code 0 0 24}), nor {@link String#isBlank()}, which takes a few (U+001C to U+001F).
+     */
+    private static String spacesOff(String value) {
+        if (value == null) {
+            return null;
+        }
+        int from = 0, to = value.length();
+        while (from < to && (value.charAt(from) == ' ' || value.charAt(from) == '\t')) {
+            from++;
+        }
+        while (to > from && (value.charAt(to - 1) == ' ' || value.charAt(to - 1) == '\t')) {
+            to--;
+        }
+        return from == to ? null : value.substring(from, to);
     }
 
     /** What is wrong with {@code text} as this kind of number, or null. */

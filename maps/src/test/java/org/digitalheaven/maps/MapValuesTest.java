@@ -141,9 +141,38 @@ class MapValuesTest {
         assertTrue(x.getMessage().contains("; give a decimal number from 0 to 1048576"), x.getMessage());
     }
 
+    /**
+     * Only spaces and tabs around a number are let pass: a NUL, a vertical tab or any other control character
+     * beside a number (which {@code trim()} dropped, so a NUL before {@code "0 0 24"} loaded) refuses the map
+     * with the same sentence as any other stray text; so does one that is all there is. (A line break cannot be
+     * inside a value: it ends the line.)
+     */
+    @Test
+    void aControlCharacterBesideANumberRefusesTheMap() throws Exception {
+        for (String bad : List.of("\u0000150", "150\u0000", "\u000b150", "\f150", "\u001c150",
+                "150\u001f", "\u0000", "\u001c", "\u0085150")) {
+            MapFormatException x = assertThrows(MapFormatException.class, () -> plat(bad), "speed " + bad.codePointAt(0));
+            assertTrue(x.getMessage().contains(" (func_plat) key \"speed\" is \"") && x.getMessage().contains(", not a decimal"
+                    + " number; give a decimal number from 0 to 1048576"), x.getMessage());
+        }
+        String anchor = "\"classname\" \"info_player_start\"";
+        assertEquals(GameMap.load("arena.map", set(shipped("arena"), anchor, "origin", "0 0 24").text()).spawns().get(0).feet(),
+                GameMap.load("arena.map", set(shipped("arena"), anchor, "origin", "\t0  0\t24 ").text()).spawns().get(0).feet(),
+                "spaces and tabs around and between a point's numbers are fine");
+        for (String bad : List.of("\u0000 0 0 24", "0 0 24\u0000", "0\u000b0 24", "0 0\f24", "0 0 24\u001c", "0\u00000 0 24")) {
+            Edited e = set(shipped("arena"), anchor, "origin", bad);
+            MapFormatException x = assertThrows(MapFormatException.class, () -> GameMap.load("arena.map", e.text()),
+                    bad.replace("\u0000", "NUL"));
+            assertTrue(x.getMessage().startsWith("arena.map:" + e.line() + ": entity 1 (info_player_start) key \"origin\" is \""),
+                    x.getMessage());
+            assertTrue(x.getMessage().contains("; give three decimal numbers from -33554432 to 33554432"), x.getMessage());
+        }
+    }
+
     @Test
     void aBlankValueIsTheDefaultAsBefore() throws Exception {
         assertEquals(MapUnits.meters(150), plat("").speed(), "Quake's 150 units/s");
+        assertEquals(MapUnits.meters(150), plat(" \t ").speed(), "spaces and tabs only are blank");
     }
 
     @Test
