@@ -14,7 +14,9 @@ import org.digitalheaven.maps.PalletException;
 import org.digitalheaven.maps.PalletRepository;
 import org.digitalheaven.ops.bots.BotBrain;
 import org.digitalheaven.ops.bots.BotSwarm;
+import org.digitalheaven.server.PrintableText;
 import org.digitalheaven.server.ServerHome;
+import org.digitalheaven.server.prefs.WholeNumbers;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -68,16 +70,21 @@ final class BotsCommand implements Callable<Integer> {
         int colon = connect.lastIndexOf(':');
         int port;
         try {
-            port = Integer.parseInt(connect.substring(colon + 1));
+            port = WholeNumbers.parseInt(connect.substring(colon + 1));
         } catch (RuntimeException e) {
             port = -1;
         }
         if (colon <= 0 || port < 1 || port > 65535) {
-            err.println(name + ": --connect takes HOST:PORT with a port 1..65535, e.g. 127.0.0.1:27960; got " + connect);
+            err.println(name + ": --connect takes HOST:PORT with a port 1..65535, e.g. 127.0.0.1:27960; got "
+                    + PrintableText.line(connect));
             return CommandLine.ExitCode.USAGE;
         }
-        if (count < 1 || count > 255 || tickRate < 10 || tickRate > 240) {
-            err.println(name + ": --count takes 1..255 and --tick-rate 10..240");
+        String outside = count < 1 || count > 255 ? "--count " + count + " is outside 1..255"
+                : tickRate < 10 || tickRate > 240 ? "--tick-rate " + tickRate + " is outside 10..240"
+                : seconds != null && seconds < 0 ? "--seconds " + seconds + " is negative; give 0 or more, or leave it out to"
+                        + " play until stopped" : null;
+        if (outside != null) {
+            err.println(name + ": " + outside);
             return CommandLine.ExitCode.USAGE;
         }
         BotBrain.Style s;

@@ -296,10 +296,12 @@ final class DemoCommand {
         @Parameters(paramLabel = "FILE", description = "A .dh-demo file.")
         Path file;
 
-        @Option(names = "--from", paramLabel = "TICK", description = "First tick to print (inclusive).")
+        @Option(names = "--from", paramLabel = "TICK", converter = WholeNumberFlags.Tick.class,
+                description = "First tick to print (inclusive).")
         Long from;
 
-        @Option(names = "--until", paramLabel = "TICK", description = "Last tick to print (inclusive).")
+        @Option(names = "--until", paramLabel = "TICK", converter = WholeNumberFlags.Tick.class,
+                description = "Last tick to print (inclusive).")
         Long until;
 
         @Override
@@ -444,10 +446,11 @@ final class DemoCommand {
         @Parameters(paramLabel = "FILE", description = "A .dh-demo file.")
         Path file;
 
-        @Option(names = "--from", paramLabel = "TICK", required = true, description = "First tick of the stretch.")
+        @Option(names = "--from", paramLabel = "TICK", required = true, converter = WholeNumberFlags.Tick.class,
+                description = "First tick of the stretch.")
         long from;
 
-        @Option(names = "--until", paramLabel = "TICK", required = true,
+        @Option(names = "--until", paramLabel = "TICK", required = true, converter = WholeNumberFlags.Tick.class,
                 description = "Last tick (boundary) of the stretch; the end of the file if it ends sooner.")
         long until;
 
@@ -462,11 +465,6 @@ final class DemoCommand {
             PrintWriter o = spec.commandLine().getOut();
             PrintWriter err = spec.commandLine().getErr();
             String name = "dh-host demo cut";
-            if (from < 0 || until < 0) {
-                err.println(name + ": ticks count from 0; got --from " + from + " --until " + until);
-                err.flush();
-                return CommandLine.ExitCode.USAGE;
-            }
             List<String> lines = new ArrayList<>();
             try {
                 org.digitalheaven.server.DemoCut.Result r = org.digitalheaven.server.DemoCut.cut(file, from, until, out,
@@ -524,10 +522,11 @@ final class DemoCommand {
         @Mixin
         ReplayMap where;
 
-        @Option(names = "--from", paramLabel = "TICK", description = "Start at the latest checkpoint at or before this tick.")
+        @Option(names = "--from", paramLabel = "TICK", converter = WholeNumberFlags.Tick.class,
+                description = "Start at the latest checkpoint at or before this tick.")
         Long from;
 
-        @Option(names = "--until", paramLabel = "TICK", description = "Stop at this tick.")
+        @Option(names = "--until", paramLabel = "TICK", converter = WholeNumberFlags.Tick.class, description = "Stop at this tick.")
         Long until;
 
         @Override

@@ -112,11 +112,13 @@ public final class Host implements Callable<Integer> {
                     + " checkpoint bit for bit. Exit 0 when all match, 3 on a divergence, 2 when unreadable.")
     Path demo;
 
-    @Option(names = "--from", paramLabel = "TICK", description = "With --demo: start from the latest checkpoint at or"
-            + " before this tick (the world restored from it), instead of from the opening one.")
+    @Option(names = "--from", paramLabel = "TICK", converter = WholeNumberFlags.Tick.class, description = "With --demo:"
+            + " start from the latest checkpoint at or before this tick (the world restored from it), instead of from the"
+            + " opening one.")
     Long from;
 
-    @Option(names = "--until", paramLabel = "TICK", description = "With --demo: stop replaying at this tick.")
+    @Option(names = "--until", paramLabel = "TICK", converter = WholeNumberFlags.Tick.class,
+            description = "With --demo: stop replaying at this tick.")
     Long until;
 
     @Option(names = "--salvage", description = "With --demo: replay a damaged file up to the damage (the sound segments"
@@ -169,7 +171,8 @@ public final class Host implements Callable<Integer> {
     }
 
     static CommandLine commandLine() {
-        return new CommandLine(new Host()).setColorScheme(CommandLine.Help.defaultColorScheme(CommandLine.Help.Ansi.OFF));
+        return WholeNumberFlags.install(new CommandLine(new Host())
+                .setColorScheme(CommandLine.Help.defaultColorScheme(CommandLine.Help.Ansi.OFF)));
     }
 
     /**
@@ -180,11 +183,6 @@ public final class Host implements Callable<Integer> {
         List<Path> search = ServerHome.resolveDefault(home).palletSearchPath(pallets);
         if (map != null && !map.endsWith(".map")) {
             err.println("dh-host --demo: --map takes a .map file here (the demo names its own map); got " + map);
-            return CommandLine.ExitCode.USAGE;
-        }
-        if ((from != null && from < 0) || (until != null && until < 0)) {
-            err.println("dh-host --demo: " + (from != null && from < 0 ? "--from " + from : "--until " + until)
-                    + " is negative; ticks count from 0");
             return CommandLine.ExitCode.USAGE;
         }
         for (String l : demoLog) {

@@ -4,6 +4,8 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
+import org.digitalheaven.server.PrintableText;
+import org.digitalheaven.server.prefs.WholeNumbers;
 
 /**
  * Splitting a suite of demos over the machines of a CI matrix: which shard this machine is (given, or
@@ -35,28 +37,37 @@ final class RegressShards {
      * {@code CI_NODE_TOTAL}), CircleCI ({@code CIRCLE_NODE_INDEX}, 0-based, of {@code CIRCLE_NODE_TOTAL}),
      * Buildkite ({@code BUILDKITE_PARALLEL_JOB}, 0-based, of {@code BUILDKITE_PARALLEL_JOB_COUNT}) or a
      * Kubernetes Indexed Job ({@code JOB_COMPLETION_INDEX}, 0-based, of {@code count}, which the job must
-     * give: Kubernetes does not put its completions in the environment).
+     * give: Kubernetes does not put its completions in the environment). Where the variables of more than
+     * one are set (a runner inside another CI), they must name the same shard, and the source says every one;
+     * if they disagree, nothing can say which is this machine's, so it is refused naming them. Every number
+     * is ASCII digits ({@link WholeNumbers}); {@code count} ({@code --shard-count}) goes only with auto in a
+     * Kubernetes Indexed Job.
      *
      * @throws IllegalArgumentException with one sentence saying what is wrong and what to give
      */
     static Shard parse(String spec, Map<String, String> env, Integer count) {
+        if (count != null && !"auto".equals(spec)) {
+            throw new IllegalArgumentException("--shard-count " + count + " goes with --shard auto in a Kubernetes Indexed"
+                    + " Job (the job's completions); with --shard I/N the count is N, and without --shard there are no shards");
+        }
         if (spec == null) {
             return new Shard(1, 1, "no --shard: the whole suite");
         }
         if (spec.equals("auto")) {
             return fromEnvironment(env, count);
         }
-        String[] p = spec.split("/");
+        String[] p = spec.split("/", -1);
         int i, n;
         try {
-            i = Integer.parseInt(p[0]);
-            n = p.length == 2 ? Integer.parseInt(p[1]) : 0;
-        } catch (RuntimeException e) {
+            i = WholeNumbers.parseInt(p[0]);
+            n = p.length == 2 ? WholeNumbers.parseInt(p[1]) : 0;
+        } catch (NumberFormatException e) {
             n = 0;
             i = 0;
         }
         if (p.length != 2 || n < 1 || i < 1 || i > n) {
-            throw new IllegalArgumentException("--shard takes I/N with 1 <= I <= N, e.g. 2/4, or auto; got " + spec);
+            throw new IllegalArgumentException("--shard takes I/N with 1 <= I <= N in digits 0-9, e.g. 2/4, or auto; got "
+                    + PrintableText.line(spec));
         }
         return new Shard(i, n, "--shard " + spec);
     }
@@ -67,32 +78,52 @@ final class RegressShards {
         List<Ci> known = List.of(new Ci("GitLab", "CI_NODE_INDEX", "CI_NODE_TOTAL", 1),
                 new Ci("CircleCI", "CIRCLE_NODE_INDEX", "CIRCLE_NODE_TOTAL", 0),
                 new Ci("Buildkite", "BUILDKITE_PARALLEL_JOB", "BUILDKITE_PARALLEL_JOB_COUNT", 0));
+        List<Shard> found = new ArrayList<>();
         for (Ci ci : known) {
             if (env.get(ci.index()) != null && env.get(ci.total()) != null) {
-                return checked(env.get(ci.index()), env.get(ci.total()), ci.base(), ci.name() + " (" + ci.index() + "="
-                        + env.get(ci.index()) + ", " + ci.total() + "=" + env.get(ci.total()) + ")");
+                found.add(checked(env.get(ci.index()), env.get(ci.total()), ci.base(), ci.name() + " (" + ci.index() + "="
+                        + PrintableText.line(env.get(ci.index())) + ", " + ci.total() + "=" + PrintableText.line(env.get(ci.total())) + ")"));
             }
         }
-        if (env.get("JOB_COMPLETION_INDEX") != null) {
+        String k8s = env.get("JOB_COMPLETION_INDEX");
+        if (k8s != null) {
             if (count == null) {
                 throw new IllegalArgumentException("--shard auto found a Kubernetes Indexed Job (JOB_COMPLETION_INDEX="
-                        + env.get("JOB_COMPLETION_INDEX") + ") but not its size; give --shard-count N, the job's completions");
+                        + PrintableText.line(k8s) + ") but not its size; give --shard-count N, the job's completions");
             }
-            return checked(env.get("JOB_COMPLETION_INDEX"), Integer.toString(count), 0, "a Kubernetes Indexed Job"
-                    + " (JOB_COMPLETION_INDEX=" + env.get("JOB_COMPLETION_INDEX") + ", --shard-count " + count + ")");
+            found.add(checked(k8s, Integer.toString(count), 0, "a Kubernetes Indexed Job (JOB_COMPLETION_INDEX="
+                    + PrintableText.line(k8s) + ", --shard-count " + count + ")"));
+        } else if (count != null) {
+            throw new IllegalArgumentException("--shard-count " + count + " is the size of a Kubernetes Indexed Job, but"
+                    + " JOB_COMPLETION_INDEX is not set" + (found.isEmpty() ? "" : "; " + found.get(0).source()
+                    + " gives its own count, so leave --shard-count out"));
         }
-        throw new IllegalArgumentException("--shard auto found no CI shard in the environment (GitLab CI_NODE_INDEX/CI_NODE_TOTAL,"
-                + " CircleCI CIRCLE_NODE_INDEX/CIRCLE_NODE_TOTAL, Buildkite BUILDKITE_PARALLEL_JOB/BUILDKITE_PARALLEL_JOB_COUNT,"
-                + " Kubernetes JOB_COMPLETION_INDEX); give --shard I/N");
+        if (found.isEmpty()) {
+            throw new IllegalArgumentException("--shard auto found no CI shard in the environment (GitLab CI_NODE_INDEX/CI_NODE_TOTAL,"
+                    + " CircleCI CIRCLE_NODE_INDEX/CIRCLE_NODE_TOTAL, Buildkite BUILDKITE_PARALLEL_JOB/BUILDKITE_PARALLEL_JOB_COUNT,"
+                    + " Kubernetes JOB_COMPLETION_INDEX); give --shard I/N");
+        }
+        Shard first = found.get(0);
+        List<String> sources = new ArrayList<>();
+        for (Shard f : found) {
+            if (f.index() != first.index() || f.count() != first.count()) {
+                throw new IllegalArgumentException("--shard auto found CI shards that disagree: " + first.source() + " is shard "
+                        + first.index() + "/" + first.count() + ", " + f.source() + " is " + f.index() + "/" + f.count()
+                        + "; unset the variables that are not this job's, or give --shard I/N");
+            }
+            sources.add(f.source());
+        }
+        return new Shard(first.index(), first.count(), sources.size() == 1 ? first.source()
+                : String.join(" and ", sources) + ", which agree");
     }
 
     private static Shard checked(String index, String total, int base, String source) {
         int i, n;
         try {
-            i = Integer.parseInt(index.trim()) - base + 1;
-            n = Integer.parseInt(total.trim());
+            i = WholeNumbers.parseInt(index) - base + 1;
+            n = WholeNumbers.parseInt(total);
         } catch (NumberFormatException e) {
-            throw new IllegalArgumentException("--shard auto: " + source + " is not a shard index and count");
+            throw new IllegalArgumentException("--shard auto: " + source + " is not a shard index and count (digits 0-9)");
         }
         if (n < 1 || i < 1 || i > n) {
             throw new IllegalArgumentException("--shard auto: " + source + " is not a shard of a count (index out of range)");

@@ -262,4 +262,63 @@ class HostTest {
             assertTrue(b.err().contains(bad[2]), b.err());
         }
     }
+
+    /**
+     * Every whole number a command line gives is ASCII digits with an optional sign: another script's digits
+     * ({@code --port ٦٠} listened on port 60) and a number past what the option holds ({@code regress --jobs
+     * 99999999999} printed picocli's whole usage) are each one sentence naming the option and the value, exit 2.
+     * So is a negative tick wherever a tick is taken, and a negative {@code bots --seconds} (a stack trace).
+     */
+    @Test
+    void everyIntegerOptionTakesAsciiDigitsAndABadOneIsOneSentence() {
+        String home = System.getProperty("java.io.tmpdir") + "/dh-host-test-home";
+        String demo = RegressCommandTest.GOLDEN.resolve("golden-jumps.dh-demo").toString();
+        String nowhere = "no-such-map"; // so that a value taken by mistake ends the run at once, not in a server
+        String page = home + "/v.html";
+        String[][] commands = {
+            {"--port", "--home", home, "--map", nowhere}, {"--bots", "--home", home, "--map", nowhere},
+            {"--tick-rate", "--home", home, "--map", nowhere}, {"--from", "--demo", demo}, {"--until", "--demo", demo},
+            {"bots", "--count", "--connect", "127.0.0.1:27960", "--map", nowhere},
+            {"bots", "--seed", "--connect", "127.0.0.1:27960", "--map", nowhere},
+            {"bots", "--seconds", "--connect", "127.0.0.1:27960", "--map", nowhere},
+            {"bots", "--tick-rate", "--connect", "127.0.0.1:27960", "--map", nowhere},
+            {"demo", "dump", "--from", demo}, {"demo", "dump", "--until", demo},
+            {"demo", "cut", "--from", demo, "--until", "5", "--out", home + "/c.dh-demo"},
+            {"demo", "cut", "--until", demo, "--from", "5", "--out", home + "/c.dh-demo"},
+            {"demo", "view", "--from", demo, "--out", page}, {"demo", "view", "--until", demo, "--out", page},
+            {"regress", "--jobs", demo}, {"regress", "--shard-count", demo, "--shard", "auto"},
+            {"selftest", "--ticks"}, {"selftest", "--seed"},
+        };
+        for (String[] c : commands) {
+            int at = c[0].startsWith("--") ? 0 : c[1].startsWith("--") ? 1 : 2;
+            String command = at == 0 ? "dh-host" : "dh-host " + String.join(" ", java.util.Arrays.copyOf(c, at));
+            for (String value : List.of("\u0666\u0660", "\uff16\uff10", "6\u0660", "99999999999999999999", "lots", "")) {
+                List<String> args = new java.util.ArrayList<>(List.of(c).subList(0, at + 1));
+                args.add(value);
+                args.addAll(List.of(c).subList(at + 1, c.length));
+                Result r = run(args.toArray(String[]::new));
+                assertEquals(2, r.exitCode(), args + ": " + r.err());
+                assertEquals("", r.out(), args.toString());
+                String said = command + ": " + c[at] + " " + value + (value.matches("[0-9]+") ? " is out of range"
+                        : " is not a whole number (digits 0-9, an optional sign)") + "; see " + command + " --help";
+                assertEquals(said, r.err().strip(), args.toString());
+            }
+        }
+        Result jobs = run("regress", "--jobs", "99999999999", demo);
+        assertEquals("dh-host regress: --jobs 99999999999 is out of range; see dh-host regress --help", jobs.err().strip());
+        for (String[] negative : new String[][] {{"demo", "view", demo, "--from", "-1", "--out", page},
+                {"demo", "dump", demo, "--until", "-3"},
+                {"--demo", demo, "--until", "-5"}}) {
+            Result r = run(negative);
+            assertEquals(2, r.exitCode(), r.err());
+            assertEquals(1, r.err().strip().lines().count(), r.err());
+            assertTrue(r.err().contains(" is negative; ticks count from 0"), r.err());
+        }
+        Result seconds = run("bots", "--connect", "127.0.0.1:27960", "--seconds", "-1", "--map", nowhere);
+        assertEquals("dh-host bots: --seconds -1 is negative; give 0 or more, or leave it out to play until stopped",
+                seconds.err().strip());
+        Result port = run("bots", "--connect", "127.0.0.1:\u0662\u0667\u0669\u0666\u0660");
+        assertEquals(2, port.exitCode());
+        assertTrue(port.err().startsWith("dh-host bots: --connect takes HOST:PORT with a port 1..65535"), port.err());
+    }
 }

@@ -97,6 +97,50 @@ class RegressShardsTest {
     }
 
     /**
+     * Shard numbers are ASCII digits, from the command line and from a CI's variables alike ({@code ١/٢},
+     * Arabic-Indic 1/2, was shard 1 of 2); {@code --shard-count} goes only with auto in a Kubernetes Indexed Job
+     * (it was ignored anywhere else); and the variables of two CIs must agree (GitLab's won, silently).
+     */
+    @Test
+    void shardNumbersAreAsciiDigitsAndTwoCisMustAgree() {
+        for (String bad : List.of("\u0661/\u0662", "1/\u0662", "\uff11/2", "1/2/", "/2", "1/", " 1/2", "1/2 ")) {
+            IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> RegressShards.parse(bad, Map.of(), null), bad);
+            assertTrue(e.getMessage().startsWith("--shard takes I/N with 1 <= I <= N in digits 0-9, e.g. 2/4, or auto; got "),
+                    e.getMessage());
+        }
+        for (Map<String, String> env : List.of(Map.of("CI_NODE_INDEX", "\u0661", "CI_NODE_TOTAL", "2"),
+                Map.of("CIRCLE_NODE_INDEX", "0", "CIRCLE_NODE_TOTAL", "\u0662"), Map.of("JOB_COMPLETION_INDEX", "\u0660"),
+                Map.of("CI_NODE_INDEX", " 1", "CI_NODE_TOTAL", "2"))) {
+            IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> RegressShards.parse("auto", env, 2),
+                    env.toString());
+            assertTrue(e.getMessage().endsWith(" is not a shard index and count (digits 0-9)"), e.getMessage());
+        }
+
+        IllegalArgumentException alone = assertThrows(IllegalArgumentException.class, () -> RegressShards.parse(null, Map.of(), 4));
+        assertEquals("--shard-count 4 goes with --shard auto in a Kubernetes Indexed Job (the job's completions); with"
+                + " --shard I/N the count is N, and without --shard there are no shards", alone.getMessage());
+        assertThrows(IllegalArgumentException.class, () -> RegressShards.parse("2/4", Map.of(), 4));
+        IllegalArgumentException notK8s = assertThrows(IllegalArgumentException.class,
+                () -> RegressShards.parse("auto", Map.of("CI_NODE_INDEX", "2", "CI_NODE_TOTAL", "4"), 4));
+        assertTrue(notK8s.getMessage().startsWith("--shard-count 4 is the size of a Kubernetes Indexed Job, but"
+                + " JOB_COMPLETION_INDEX is not set; GitLab (CI_NODE_INDEX=2, CI_NODE_TOTAL=4) gives its own count"), notK8s.getMessage());
+
+        IllegalArgumentException disagree = assertThrows(IllegalArgumentException.class, () -> RegressShards.parse("auto",
+                Map.of("CI_NODE_INDEX", "1", "CI_NODE_TOTAL", "2", "CIRCLE_NODE_INDEX", "1", "CIRCLE_NODE_TOTAL", "2"), null));
+        assertEquals("--shard auto found CI shards that disagree: GitLab (CI_NODE_INDEX=1, CI_NODE_TOTAL=2) is shard 1/2,"
+                + " CircleCI (CIRCLE_NODE_INDEX=1, CIRCLE_NODE_TOTAL=2) is 2/2; unset the variables that are not this job's, or"
+                + " give --shard I/N", disagree.getMessage());
+        RegressShards.Shard agree = RegressShards.parse("auto", Map.of("CI_NODE_INDEX", "2", "CI_NODE_TOTAL", "2",
+                "CIRCLE_NODE_INDEX", "1", "CIRCLE_NODE_TOTAL", "2", "JOB_COMPLETION_INDEX", "1"), 2);
+        assertEquals(List.of(2, 2), List.of(agree.index(), agree.count()));
+        assertEquals("GitLab (CI_NODE_INDEX=2, CI_NODE_TOTAL=2) and CircleCI (CIRCLE_NODE_INDEX=1, CIRCLE_NODE_TOTAL=2) and a"
+                + " Kubernetes Indexed Job (JOB_COMPLETION_INDEX=1, --shard-count 2), which agree", agree.source());
+        assertEquals("GitLab (CI_NODE_INDEX=3\\x0a, CI_NODE_TOTAL=4)", assertThrows(IllegalArgumentException.class,
+                () -> RegressShards.parse("auto", Map.of("CI_NODE_INDEX", "3\n", "CI_NODE_TOTAL", "4"), null)).getMessage()
+                .replaceFirst("^--shard auto: (.*) is not a shard index and count \\(digits 0-9\\)$", "$1"), "one line");
+    }
+
+    /**
      * More shards than demos: the demos are placed as over as many shards as there are demos, the rest
      * are empty, and nothing is allocated or computed per shard (a count of 2^31 - 1 answers at once).
      */

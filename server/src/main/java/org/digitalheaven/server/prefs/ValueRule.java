@@ -84,7 +84,15 @@ record ValueRule(Kind kind, double min, boolean minExclusive, double max) {
         try {
             switch (kind) {
                 case WHOLE -> {
-                    int i = Integer.parseInt(s);
+                    if (!WholeNumbers.isWhole(s)) { // ASCII digits only: parseInt alone takes any script's
+                        return new Result(null, "is not a whole number");
+                    }
+                    int i;
+                    try {
+                        i = Integer.parseInt(s);
+                    } catch (NumberFormatException e) {
+                        return new Result(null, "is out of range (" + range() + ")"); // past an int, but a number
+                    }
                     v = i;
                     canonical = Integer.toString(i);
                 }
