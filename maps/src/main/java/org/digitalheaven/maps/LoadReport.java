@@ -20,8 +20,21 @@ public record LoadReport(String map, int entities, int brushes, int badBrushes, 
         problems = List.copyOf(problems);
     }
 
-    /** Human-readable lines, for {@code dh-host map check} and test logs. */
+    /** Human-readable lines, for test logs: {@link #lines()}, each ended by a newline. */
     public String describe() {
+        StringBuilder b = new StringBuilder();
+        for (String line : lines()) {
+            b.append(line).append('\n');
+        }
+        return b.toString();
+    }
+
+    /**
+     * The report a line each, for {@code dh-host map check}: a name in a line (the map's, from its file name;
+     * an ignored class) is as the file gives it, so a printer that must keep a line one line escapes each.
+     */
+    public List<String> lines() {
+        List<String> out = new java.util.ArrayList<>();
         StringBuilder b = new StringBuilder();
         b.append(map).append(": ").append(entities).append(" entities, ").append(brushes).append(" brushes");
         if (badBrushes > 0) {
@@ -29,18 +42,21 @@ public record LoadReport(String map, int entities, int brushes, int badBrushes, 
         }
         b.append(", ").append(spawns).append(" spawns, ").append(doors).append(" doors, ").append(buttons)
                 .append(" buttons, ").append(platforms).append(" platforms, ").append(plates).append(" plates, ")
-                .append(triggers).append(" triggers, ").append(teleports).append(" teleports\n");
+                .append(triggers).append(" triggers, ").append(teleports).append(" teleports");
+        out.add(b.toString());
+        b.setLength(0);
         b.append("  understood:");
         understood.forEach((k, n) -> b.append(' ').append(k).append('×').append(n));
-        b.append('\n');
+        out.add(b.toString());
         if (!ignored.isEmpty()) {
+            b.setLength(0);
             b.append("  ignored:");
             ignored.forEach((k, n) -> b.append(' ').append(MapText.clip(k)).append('×').append(n));
-            b.append('\n');
+            out.add(b.toString());
         }
         for (MapProblem p : problems) {
-            b.append("  problem: ").append(p).append('\n');
+            out.add("  problem: " + p);
         }
-        return b.toString();
+        return out;
     }
 }

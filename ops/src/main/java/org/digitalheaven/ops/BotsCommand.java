@@ -91,7 +91,7 @@ final class BotsCommand implements Callable<Integer> {
         try {
             s = BotBrain.Style.valueOf(style.toUpperCase(Locale.ROOT));
         } catch (IllegalArgumentException e) {
-            err.println(name + ": --style " + style + " is not a style; use wander or human");
+            err.println(PrintableText.line(name + ": --style " + style + " is not a style; use wander or human"));
             return CommandLine.ExitCode.USAGE;
         }
         org.digitalheaven.maps.GameMap gameMap;
@@ -99,17 +99,17 @@ final class BotsCommand implements Callable<Integer> {
             gameMap = (map.endsWith(".map") ? PalletRepository.resolveFile(Path.of(map))
                     : PalletRepository.search(ServerHome.resolveDefault(null).palletSearchPath(pallets)).resolve(map)).load();
         } catch (PalletException | MapFormatException e) {
-            err.println(name + ": cannot load map " + map + " for the waypoints: " + e.getMessage());
+            err.println(PrintableText.line(name + ": cannot load map " + map + " for the waypoints: " + e.getMessage()));
             return CommandLine.ExitCode.USAGE;
         }
         BotSwarm swarm;
         try {
             swarm = BotSwarm.connect(count, new InetSocketAddress(connect.substring(0, colon), port), gameMap, seed, line -> {
-                out.println(line);
+                out.println(PrintableText.line(line));
                 out.flush();
             }, s);
         } catch (IOException e) {
-            err.println(name + ": " + e.getMessage());
+            err.println(PrintableText.line(name + ": " + e.getMessage()));
             return CommandLine.ExitCode.USAGE;
         }
         CountDownLatch done = new CountDownLatch(1);

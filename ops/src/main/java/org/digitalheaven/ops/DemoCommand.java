@@ -23,6 +23,7 @@ import org.digitalheaven.demo.DemoFile;
 import org.digitalheaven.demo.DemoFormatException;
 import org.digitalheaven.demo.DemoReader;
 import org.digitalheaven.physics.MoveSettings;
+import org.digitalheaven.server.PrintableText;
 import org.digitalheaven.universe.SnapshotDiff;
 import org.digitalheaven.universe.WorldSettings;
 import picocli.CommandLine;
@@ -88,7 +89,7 @@ final class DemoCommand {
                 t.print(out);
                 out.flush();
                 PrintWriter err = spec.commandLine().getErr();
-                err.println("dh-host demo info: " + file + ": DAMAGED: " + e.getMessage());
+                err.println(PrintableText.line("dh-host demo info: " + file + ": DAMAGED: " + e.getMessage()));
                 err.flush();
                 return CommandLine.ExitCode.USAGE;
             }
@@ -326,17 +327,17 @@ final class DemoCommand {
                                 ? String.format(Locale.ROOT, "last tick %d, %d segment(s), file crc32c %08x", e.lastTick(),
                                         e.chunkCount(), e.crc32c())
                                 : ChunkKind.describeChunk(c);
-                        out.println(p.place() + " @" + p.offset() + " " + kind + " " + what);
+                        out.println(PrintableText.line(p.place() + " @" + p.offset() + " " + kind + " " + what));
                     }
                 });
             } catch (DemoFormatException e) {
                 out.flush();
-                err.println("dh-host demo dump: " + file + ": DAMAGED: " + e.getMessage());
+                err.println(PrintableText.line("dh-host demo dump: " + file + ": DAMAGED: " + e.getMessage()));
                 err.flush();
                 return CommandLine.ExitCode.USAGE;
             }
             if (demo.damage() != null) {
-                out.println("DAMAGED: " + demo.damage().getMessage());
+                out.println(PrintableText.line("DAMAGED: " + demo.damage().getMessage()));
             } else if (demo.truncated()) {
                 out.println("TRUNCATED: whole chunks end at byte " + demo.wholeBytes() + " of " + demo.size()
                         + "; no End chunk");
@@ -366,7 +367,7 @@ final class DemoCommand {
         if (demo.damage() == null) {
             return CommandLine.ExitCode.OK;
         }
-        err.println(command + ": " + file + ": DAMAGED: " + demo.damage().getMessage());
+        err.println(PrintableText.line(command + ": " + file + ": DAMAGED: " + demo.damage().getMessage()));
         err.flush();
         return CommandLine.ExitCode.USAGE;
     }
@@ -385,7 +386,7 @@ final class DemoCommand {
         } catch (IOException e) {
             problem = reason(e);
         }
-        err.println(command + ": " + file + ": " + problem);
+        err.println(PrintableText.line(command + ": " + file + ": " + problem));
         err.flush();
         return null;
     }
@@ -470,26 +471,26 @@ final class DemoCommand {
                 org.digitalheaven.server.DemoCut.Result r = org.digitalheaven.server.DemoCut.cut(file, from, until, out,
                         where.options(lines::add));
                 if (!r.written()) {
-                    lines.forEach(err::println);
-                    err.println(name + ": " + file + ": the stretch does not replay bit for bit on this build, so nothing"
-                            + " was written: " + r.replay().headline());
+                    lines.forEach(l -> err.println(PrintableText.line(l)));
+                    err.println(PrintableText.line(name + ": " + file + ": the stretch does not replay bit for bit on this build, so nothing"
+                            + " was written: " + r.replay().headline()));
                     err.flush();
                     return 3;
                 }
-                o.printf(Locale.ROOT, "demo cut: wrote %s: ticks %d to %d (%d ticks), %d bytes%n", r.out(), r.from(),
+                o.printf(Locale.ROOT, "demo cut: wrote %s: ticks %d to %d (%d ticks), %d bytes%n", PrintableText.line(r.out()), r.from(),
                         r.until(), r.until() - r.from(), r.bytes());
                 o.flush();
                 return CommandLine.ExitCode.OK;
             } catch (org.digitalheaven.server.DemoReplay.ReplayException e) {
-                err.println(name + ": " + file + ": " + e.getMessage());
+                err.println(PrintableText.line(name + ": " + file + ": " + e.getMessage()));
                 err.flush();
                 return CommandLine.ExitCode.USAGE;
             } catch (DemoFormatException e) {
-                err.println(name + ": " + file + ": " + e.getMessage());
+                err.println(PrintableText.line(name + ": " + file + ": " + e.getMessage()));
                 err.flush();
                 return CommandLine.ExitCode.USAGE;
             } catch (IOException e) {
-                err.println(name + ": " + file + ": " + reason(e));
+                err.println(PrintableText.line(name + ": " + file + ": " + reason(e)));
                 err.flush();
                 return CommandLine.ExitCode.USAGE;
             }
@@ -537,14 +538,14 @@ final class DemoCommand {
             try {
                 DemoView.Written w = DemoView.write(file, file.getFileName().toString(), where.options(l -> { }).from(from)
                         .until(until), page);
-                o.printf(Locale.ROOT, "demo view: wrote %s (%d bytes): %d tick(s), %d pawn(s), %s%n", page, w.bytes(),
+                o.printf(Locale.ROOT, "demo view: wrote %s (%d bytes): %d tick(s), %d pawn(s), %s%n", PrintableText.line(page), w.bytes(),
                         w.result().ticksReplayed(), w.pawns(), w.result().ok() ? "OK" : "DIVERGED at tick " + w.result().divergedAt());
                 o.flush();
                 return CommandLine.ExitCode.OK;
             } catch (IOException e) {
-                err.println("dh-host demo view: " + file + ": " + reason(e));
+                err.println(PrintableText.line("dh-host demo view: " + file + ": " + reason(e)));
             } catch (DemoFormatException | org.digitalheaven.server.DemoReplay.ReplayException e) {
-                err.println("dh-host demo view: " + file + ": " + e.getMessage());
+                err.println(PrintableText.line("dh-host demo view: " + file + ": " + e.getMessage()));
             }
             err.flush();
             return CommandLine.ExitCode.USAGE;
@@ -572,7 +573,7 @@ final class DemoCommand {
             PrintWriter err = spec.commandLine().getErr();
             String name = "dh-host demo convert";
             if (Files.exists(out, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
-                err.println(name + ": " + out + " already exists; a demo is never overwritten");
+                err.println(PrintableText.line(name + ": " + out + " already exists; a demo is never overwritten"));
                 err.flush();
                 return CommandLine.ExitCode.USAGE;
             }
@@ -581,7 +582,7 @@ final class DemoCommand {
                 return CommandLine.ExitCode.USAGE;
             }
             if (demo.damage() != null) {
-                err.println(name + ": " + in + ": DAMAGED: " + demo.damage().getMessage());
+                err.println(PrintableText.line(name + ": " + in + ": DAMAGED: " + demo.damage().getMessage()));
                 err.flush();
                 return CommandLine.ExitCode.USAGE;
             }
@@ -589,7 +590,7 @@ final class DemoCommand {
                 org.digitalheaven.demo.DemoRewriter.Rewritten r = org.digitalheaven.demo.DemoRewriter.rewrite(demo);
                 Files.write(out, r.bytes(), java.nio.file.StandardOpenOption.CREATE_NEW);
                 o.printf(Locale.ROOT, "demo convert: wrote %s: format version %d, %d segment(s), ticks %d to %d, %d bytes"
-                        + " (from %d bytes, format version %d)%s%s%n", out, DemoFile.VERSION, r.segments(),
+                        + " (from %d bytes, format version %d)%s%s%n", PrintableText.line(out), DemoFile.VERSION, r.segments(),
                         demo.header().startTick(), r.lastTick(), r.bytes().length, demo.size(), demo.version(),
                         demo.truncated() ? "; the original was truncated: the converted file holds what it held" : "",
                         r.droppedUnknown() > 0 ? "; " + r.droppedUnknown() + " chunk(s) of kinds this build does not know"
@@ -597,11 +598,11 @@ final class DemoCommand {
                 o.flush();
                 return CommandLine.ExitCode.OK;
             } catch (DemoFormatException e) {
-                err.println(name + ": " + in + ": DAMAGED: " + e.getMessage());
+                err.println(PrintableText.line(name + ": " + in + ": DAMAGED: " + e.getMessage()));
             } catch (java.nio.file.FileAlreadyExistsException e) {
-                err.println(name + ": " + out + " already exists; a demo is never overwritten");
+                err.println(PrintableText.line(name + ": " + out + " already exists; a demo is never overwritten"));
             } catch (IOException e) {
-                err.println(name + ": cannot write " + out + ": " + (e.getMessage() != null ? e.getMessage() : e));
+                err.println(PrintableText.line(name + ": cannot write " + out + ": " + (e.getMessage() != null ? e.getMessage() : e)));
             }
             err.flush();
             return CommandLine.ExitCode.USAGE;
@@ -622,7 +623,8 @@ final class DemoCommand {
                 width = Math.max(width, r[0].length());
             }
             for (String[] r : rows) {
-                out.println(" ".repeat(width - r[0].length()) + r[0] + ": " + r[1]);
+                // One line, whatever the file holds (a note, a name).
+                out.println(" ".repeat(width - r[0].length()) + r[0] + ": " + PrintableText.line(r[1]));
             }
         }
     }

@@ -182,13 +182,13 @@ public final class Host implements Callable<Integer> {
     int replay(PrintWriter out, PrintWriter err) {
         List<Path> search = ServerHome.resolveDefault(home).palletSearchPath(pallets);
         if (map != null && !map.endsWith(".map")) {
-            err.println("dh-host --demo: --map takes a .map file here (the demo names its own map); got " + map);
+            err.println(PrintableText.line("dh-host --demo: --map takes a .map file here (the demo names its own map); got " + map));
             return CommandLine.ExitCode.USAGE;
         }
         for (String l : demoLog) {
             if (!org.digitalheaven.server.DemoReplay.LOGS.contains(l)) {
-                err.println("dh-host --demo: unknown --demoLog \"" + l + "\"; use " + String.join(",",
-                        org.digitalheaven.server.DemoReplay.LOGS));
+                err.println(PrintableText.line("dh-host --demo: unknown --demoLog \"" + l + "\"; use " + String.join(",",
+                        org.digitalheaven.server.DemoReplay.LOGS)));
                 return CommandLine.ExitCode.USAGE;
             }
         }
@@ -199,7 +199,7 @@ public final class Host implements Callable<Integer> {
             org.digitalheaven.server.DemoReplay.Result r = org.digitalheaven.server.DemoReplay.run(demo,
                     org.digitalheaven.server.DemoReplay.Options.of(search, map == null ? null : Path.of(map),
                             build.engineVersion(), build.gitSha(), line -> {
-                                lines.println(line);
+                                lines.println(PrintableText.line(line));
                                 lines.flush();
                             }).from(from).until(until).logs(java.util.Set.copyOf(demoLog)).salvage(salvage));
             if (json) {
@@ -211,7 +211,7 @@ public final class Host implements Callable<Integer> {
         } catch (org.digitalheaven.demo.DemoFormatException | org.digitalheaven.server.DemoReplay.ReplayException e) {
             error = e.getMessage();
         }
-        err.println("dh-host --demo: " + demo + ": " + error);
+        err.println(PrintableText.line("dh-host --demo: " + demo + ": " + error));
         if (json) {
             json(out, g -> {
                 g.writeStringProperty("result", "ERROR");
@@ -255,17 +255,17 @@ public final class Host implements Callable<Integer> {
             serverHome = ServerHome.resolveDefault(home).ensureCreated();
             prefs = Preferences.load(serverHome.properties());
         } catch (IOException e) {
-            err.println("dh-host: " + e.getMessage());
+            err.println(PrintableText.line("dh-host: " + e.getMessage()));
             return CommandLine.ExitCode.USAGE;
         }
         for (String w : prefs.warnings()) {
-            err.println("dh-host: " + w);
+            err.println(PrintableText.line("dh-host: " + w));
         }
         BotBrain.Style style;
         try {
             style = BotBrain.Style.valueOf(botStyle.toUpperCase(java.util.Locale.ROOT));
         } catch (IllegalArgumentException e) {
-            err.println("dh-host: --bot-style " + botStyle + " is not a style; use wander or human");
+            err.println(PrintableText.line("dh-host: --bot-style " + botStyle + " is not a style; use wander or human"));
             return CommandLine.ExitCode.USAGE;
         }
         if (tickRate != null && (tickRate < 10 || tickRate > 240)) {
@@ -287,7 +287,7 @@ public final class Host implements Callable<Integer> {
         try {
             listenOn = IpAddresses.localIp(address); // the preference was checked so when it was set or read
         } catch (IllegalArgumentException e) {
-            err.println("dh-host: " + (bind != null ? "--bind " : "server.bind ") + address + " " + e.getMessage());
+            err.println(PrintableText.line("dh-host: " + (bind != null ? "--bind " : "server.bind ") + address + " " + e.getMessage()));
             return CommandLine.ExitCode.USAGE;
         }
         String metricsText = metrics != null ? metrics.strip() : prefs.metrics();
@@ -296,7 +296,8 @@ public final class Host implements Callable<Integer> {
             try {
                 metricsAt = ServerMetrics.parse(metricsText);
             } catch (IllegalArgumentException e) {
-                err.println("dh-host: " + (metrics != null ? "--metrics " : "server.metrics ") + metricsText + " " + e.getMessage());
+                err.println(PrintableText.line("dh-host: " + (metrics != null ? "--metrics " : "server.metrics ") + metricsText + " "
+                        + e.getMessage()));
                 return CommandLine.ExitCode.USAGE;
             }
         }
@@ -313,12 +314,12 @@ public final class Host implements Callable<Integer> {
             server.start(map);
         } catch (PalletException | MapFormatException e) {
             console.close();
-            err.println("dh-host: cannot load map " + map + ": " + e.getMessage());
+            err.println(PrintableText.line("dh-host: cannot load map " + map + ": " + e.getMessage()));
             return CommandLine.ExitCode.USAGE;
         } catch (IOException e) {
             console.close();
-            err.println("dh-host: cannot listen on UDP " + IpAddresses.endpointText(listenOn, listenPort) + ": "
-                    + e.getMessage() + " (another server running? try --port; not this machine's address? try --bind)");
+            err.println(PrintableText.line("dh-host: cannot listen on UDP " + IpAddresses.endpointText(listenOn, listenPort) + ": "
+                    + e.getMessage() + " (another server running? try --port; not this machine's address? try --bind)"));
             return CommandLine.ExitCode.USAGE;
         }
         console.print("listening on UDP " + IpAddresses.endpointText(listenOn, ((InetSocketAddress) server.localAddress()).getPort())
@@ -332,12 +333,13 @@ public final class Host implements Callable<Integer> {
                         + e.getMessage();
                 if (metrics == null) {
                     // The preference, which anyone with admin could have set: the file is never fatal.
-                    err.println("dh-host: warning: " + why + " (server.metrics); the server runs without metrics; set"
-                            + " server.metrics to another port, or empty");
+                    err.println(PrintableText.line("dh-host: warning: " + why + " (server.metrics); the server runs without metrics; set"
+                            + " server.metrics to another port, or empty"));
                 } else {
                     server.shutdown("cannot serve metrics");
                     console.close();
-                    err.println("dh-host: " + why + " (another program on that port? try another, or 0 for a free one)");
+                    err.println(PrintableText.line("dh-host: " + why
+                            + " (another program on that port? try another, or 0 for a free one)"));
                     return CommandLine.ExitCode.USAGE;
                 }
             }

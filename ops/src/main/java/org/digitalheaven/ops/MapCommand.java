@@ -9,6 +9,7 @@ import org.digitalheaven.maps.MapFormatException;
 import org.digitalheaven.maps.PalletException;
 import org.digitalheaven.maps.PalletRepository;
 import org.digitalheaven.maps.ResolvedMap;
+import org.digitalheaven.server.PrintableText;
 import org.digitalheaven.server.ServerHome;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -48,14 +49,16 @@ final class MapCommand {
                 ResolvedMap m = PalletRepository.search(ServerHome.resolveDefault(home).palletSearchPath(pallets))
                         .resolve(map);
                 GameMap gm = m.read();
-                out.print(gm.report().describe());
-                out.println("barcode " + m.barcode());
+                for (String line : gm.report().lines()) {
+                    out.println(PrintableText.line(line)); // a map's file name is in its lines: each stays one line
+                }
+                out.println(PrintableText.line("barcode " + m.barcode()));
                 out.println("closure " + m.closureHashHex());
                 out.flush();
                 gm.forPlay(); // what a server refuses, after the report that shows why
                 return 0;
             } catch (PalletException | MapFormatException e) {
-                err.println("dh-host map check: " + e.getMessage());
+                err.println(PrintableText.line("dh-host map check: " + e.getMessage()));
                 err.flush();
                 return 2;
             }

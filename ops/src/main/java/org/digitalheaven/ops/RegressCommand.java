@@ -22,6 +22,7 @@ import org.digitalheaven.maps.PalletException;
 import org.digitalheaven.maps.PalletRepository;
 import org.digitalheaven.maps.ResolvedMap;
 import org.digitalheaven.server.DemoReplay;
+import org.digitalheaven.server.PrintableText;
 import org.digitalheaven.server.ServerHome;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -117,7 +118,7 @@ final class RegressCommand implements Callable<Integer> {
         try {
             my = RegressShards.parse(shard, System.getenv(), shardCount);
         } catch (IllegalArgumentException e) {
-            err.println("dh-host regress: " + e.getMessage());
+            err.println(PrintableText.line("dh-host regress: " + e.getMessage()));
             return CommandLine.ExitCode.USAGE;
         }
         Map<String, Path> mapFiles = new TreeMap<>(), mapNames = new TreeMap<>();
@@ -127,14 +128,14 @@ final class RegressCommand implements Callable<Integer> {
                 mapFiles.put(r.barcode(), m);
                 mapNames.put(r.mapName(), m);
             } catch (PalletException e) {
-                err.println("dh-host regress: --map " + m + ": " + e.getMessage());
+                err.println(PrintableText.line("dh-host regress: --map " + m + ": " + e.getMessage()));
                 return CommandLine.ExitCode.USAGE;
             }
         }
         List<Found> demos = find(inputs);
         if (demos.isEmpty()) {
-            err.println("dh-host regress: no demo in " + inputs + ": give folders holding *.dh-demo files, or the files;"
-                    + " an empty suite is an error so that a wrong path cannot pass");
+            err.println(PrintableText.line("dh-host regress: no demo in " + inputs + ": give folders holding *.dh-demo files, or the files;"
+                    + " an empty suite is an error so that a wrong path cannot pass"));
             return CommandLine.ExitCode.USAGE;
         }
         List<RegressShards.Item> items = new ArrayList<>();
@@ -152,7 +153,7 @@ final class RegressCommand implements Callable<Integer> {
         }
         if (my.count() > 1) {
             out.printf(Locale.ROOT, "shard %d/%d from %s: %d of %d demo(s), %d recorded tick(s)%n", my.index(), my.count(),
-                    my.source(), mine.size(), demos.size(), myTicks);
+                    PrintableText.line(my.source()), mine.size(), demos.size(), myTicks);
         }
         List<Path> search = ServerHome.resolveDefault(home).palletSearchPath(pallets);
         EngineVersion build = EngineVersion.current();
@@ -167,15 +168,16 @@ final class RegressCommand implements Callable<Integer> {
             rows.add(f.get());
         }
         pool.shutdown();
-        int width = Math.max(40, rows.stream().mapToInt(r -> r.name().length()).max().orElse(0));
+        // A row is one line whatever a file's name or a demo's map holds (a newline would forge a row).
+        int width = Math.max(40, rows.stream().mapToInt(r -> PrintableText.line(r.name()).length()).max().orElse(0));
         out.printf(Locale.ROOT, "%-" + width + "s %-36s %8s %6s  %-9s %s%n", "demo", "map", "ticks", "checks", "result",
                 "first divergence");
         int diverged = 0, unreadable = 0;
         for (Row r : rows) {
-            out.printf(Locale.ROOT, "%-" + width + "s %-36s %8d %6d  %-9s %s%n", r.name(), r.map(), r.ticks(),
-                    r.checkpoints(), r.result(), r.detail());
+            out.printf(Locale.ROOT, "%-" + width + "s %-36s %8d %6d  %-9s %s%n", PrintableText.line(r.name()),
+                    PrintableText.line(r.map()), r.ticks(), r.checkpoints(), r.result(), PrintableText.line(r.detail()));
             if (r.cause() != null) {
-                out.printf(Locale.ROOT, "%-" + width + "s %s%n", "", r.cause());
+                out.printf(Locale.ROOT, "%-" + width + "s %s%n", "", PrintableText.line(r.cause()));
             }
             diverged += r.result().equals("DIVERGED") ? 1 : 0;
             unreadable += r.result().equals("ERROR") ? 1 : 0;
@@ -347,15 +349,16 @@ final class RegressCommand implements Callable<Integer> {
                     DemoView.write(r.demo(), r.name(), DemoReplay.Options.of(search, r.mapFile(), build.engineVersion(),
                             build.gitSha(), l -> { }), html.resolve(page));
                 } catch (IOException | DemoFormatException | DemoReplay.ReplayException | RuntimeException e) {
-                    out.println("regress --html: no page for " + r.name() + ": " + e.getMessage());
+                    out.println(PrintableText.line("regress --html: no page for " + r.name() + ": " + e.getMessage()));
                     page = null;
                 }
             }
             pages.add(page);
         }
         Files.writeString(html.resolve("index.html"), RegressReport.index(rows, pages, summary), StandardCharsets.UTF_8);
-        out.println("regress --html: wrote " + html.resolve("index.html") + " and " + pages.stream().filter(p -> p != null).count()
-                + " viewer page(s)");
+        out.println(PrintableText.line("regress --html: wrote " + html.resolve("index.html") + " and "
+                + pages.stream().filter(p -> p != null).count()
+                + " viewer page(s)"));
         out.flush();
     }
 
@@ -392,6 +395,6 @@ final class RegressCommand implements Callable<Integer> {
 
     /** {@code s} in an XML attribute: control characters (not allowed in XML 1.0) as visible escapes, then entities. */
     private static String xml(String s) {
-        return org.digitalheaven.server.PrintableText.line(s).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("\"", "&quot;");
+        return PrintableText.line(s).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("\"", "&quot;");
     }
 }

@@ -18,6 +18,7 @@ import org.digitalheaven.server.DemoReplay;
 import org.digitalheaven.server.GameServer;
 import org.digitalheaven.server.NanoClock;
 import org.digitalheaven.server.PlayDriver;
+import org.digitalheaven.server.PrintableText;
 import org.digitalheaven.server.net.LoopbackNetwork;
 import org.digitalheaven.server.prefs.Preferences;
 import org.digitalheaven.universe.ScriptedPlay;
@@ -72,7 +73,7 @@ final class SelfTestCommand implements Callable<Integer> {
         try {
             dir = keep != null ? Files.createDirectories(keep) : Files.createTempDirectory("dh-selftest");
         } catch (IOException e) {
-            err.println("dh-host selftest: cannot create " + (keep != null ? keep : "a temporary folder") + ": " + e);
+            err.println(PrintableText.line("dh-host selftest: cannot create " + (keep != null ? keep : "a temporary folder") + ": " + e));
             return 1;
         }
         int worst = CommandLine.ExitCode.OK;
@@ -93,7 +94,7 @@ final class SelfTestCommand implements Callable<Integer> {
     /** Records and replays one map; prints one line (and the replay's report on a mismatch). Exit code. */
     private int check(String map, Path file, EngineVersion build, PrintWriter out) {
         if (Files.exists(file)) {
-            out.println("selftest: " + map + ": " + file + " exists; a demo is never overwritten");
+            out.println(PrintableText.line("selftest: " + map + ": " + file + " exists; a demo is never overwritten"));
             return 1;
         }
         String failure;
@@ -103,7 +104,7 @@ final class SelfTestCommand implements Callable<Integer> {
             failure = e.toString();
         }
         if (failure != null) {
-            out.println("selftest: " + map + ": cannot record: " + failure);
+            out.println(PrintableText.line("selftest: " + map + ": cannot record: " + failure));
             return 1;
         }
         List<String> lines = new ArrayList<>();
@@ -111,7 +112,7 @@ final class SelfTestCommand implements Callable<Integer> {
         try {
             r = DemoReplay.run(file, DemoReplay.Options.of(List.of(), null, build.engineVersion(), build.gitSha(), lines::add));
         } catch (DemoReplay.ReplayException | DemoFormatException | IOException e) {
-            out.println("selftest: " + map + ": cannot replay its own recording: " + e.getMessage());
+            out.println(PrintableText.line("selftest: " + map + ": cannot replay its own recording: " + e.getMessage()));
             return 1;
         }
         // Every checkpoint and every tick's state hash must match (the replay's own verdict counts both).
@@ -120,10 +121,10 @@ final class SelfTestCommand implements Callable<Integer> {
                     + " (%d checkpoints, %d state hashes)%n", map, r.ticksReplayed(), r.checkpointsChecked(), r.hashesChecked());
             return 0;
         }
-        out.println("selftest: " + map + ": the replay does not match its own recording"
+        out.println(PrintableText.line("selftest: " + map + ": the replay does not match its own recording"
                 + (r.firstHashDifference() != null ? " (first differing state hash at tick " + r.firstHashDifference() + ")" : "")
-                + ":");
-        lines.forEach(l -> out.println("  " + l));
+                + ":"));
+        lines.forEach(l -> out.println("  " + PrintableText.line(l)));
         return 3;
     }
 

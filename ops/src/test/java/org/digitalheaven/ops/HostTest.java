@@ -321,4 +321,71 @@ class HostTest {
         assertEquals(2, port.exitCode());
         assertTrue(port.err().startsWith("dh-host bots: --connect takes HOST:PORT with a port 1..65535"), port.err());
     }
+
+    /**
+     * A file name (or any text from outside) is one line in every table row and one-line message: a demo named
+     * with a newline printed it raw, so a row could be forged ({@code evil\nfake.dh-demo ... OK}). Newlines and
+     * tabs are escaped there ({@code \x0a}, {@code \x09}), as ESC and CR already were.
+     */
+    @Test
+    void aNameWithANewlineStaysOneLineInEveryTableAndMessage(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir)
+            throws Exception {
+        String evil = "evil\nforged.dh-demo                     x 1200 11  OK\t";
+        String shown = "evil\\x0aforged.dh-demo                     x 1200 11  OK\\x09";
+        java.nio.file.Path suite = java.nio.file.Files.createDirectories(dir.resolve("suite"));
+        java.nio.file.Path demo = suite.resolve(evil + ".dh-demo");
+        java.nio.file.Files.copy(RegressCommandTest.GOLDEN.resolve("golden-jumps.dh-demo"), demo);
+        java.nio.file.Files.writeString(suite.resolve("broken\n.dh-demo"), "not a demo");
+        String home = dir.resolve("home").toString();
+
+        Result regress = run("regress", suite.toString(), "--home", home, "--jobs", "1");
+        assertEquals(2, regress.exitCode(), regress.out() + regress.err());
+        List<String> rows = regress.out().lines().toList();
+        assertEquals(4, rows.size(), "the header, two rows, the summary: " + regress.out());
+        assertTrue(rows.get(1).startsWith("broken\\x0a.dh-demo ") && rows.get(1).contains(" ERROR "), rows.get(1));
+        assertTrue(rows.get(2).startsWith(shown + ".dh-demo ") && rows.get(2).contains(" OK "), rows.get(2));
+
+        String[][] oneLine = {
+            {"err", "--demo", demo + ".missing"}, {"err", "demo", "info", demo + ".missing"},
+            {"err", "demo", "dump", demo + ".missing"}, {"err", "demo", "convert", demo.toString(), "--out", demo.toString()},
+            {"err", "demo", "cut", demo + ".missing", "--from", "1", "--until", "2", "--out", demo + ".cut"},
+            {"err", "demo", "view", demo + ".missing", "--out", demo + ".html"},
+            {"out", "demo", "convert", demo.toString(), "--out", demo + ".v2"},
+            {"out", "demo", "cut", demo.toString(), "--from", "10", "--until", "20", "--out", demo + ".cut"},
+            {"out", "demo", "view", demo.toString(), "--out", demo + ".html"},
+            {"err", "bots", "--connect", "127.0.0.1:27960", "--style", "a\nb"},
+            {"err", "bots", "--connect", "127.0.0.1:27960\nx"},
+            {"err", "--bot-style", "a\nb", "--home", home},
+            {"err", "regress", "--map", dir.resolve("a\nb.map").toString(), suite.toString()},
+        };
+        for (String[] c : oneLine) {
+            Result r = run(java.util.Arrays.copyOfRange(c, 1, c.length));
+            String said = (c[0].equals("out") ? r.out() : r.err()).strip();
+            assertEquals(1, said.lines().count(), String.join(" ", c) + ":\n" + said);
+            assertTrue(said.contains("\\x0a"), said);
+        }
+        Result info = run("demo", "info", demo.toString());
+        assertEquals(0, info.exitCode(), info.err());
+        assertTrue(info.out().lines().anyMatch(l -> l.strip().equals("file: " + suite + "/" + shown + ".dh-demo")), info.out());
+
+        java.nio.file.Path keep = java.nio.file.Files.createDirectories(dir.resolve("keep\nx"));
+        java.nio.file.Files.writeString(keep.resolve("jumps.dh-demo"), "taken");
+        Result selftest = run("selftest", "--ticks", "10", "--keep", keep.toString());
+        assertTrue(selftest.out().lines().anyMatch(l -> l.startsWith("selftest: jumps: ") && l.contains("keep\\x0ax/jumps.dh-demo exists")),
+                selftest.out());
+
+        java.nio.file.Path map = dir.resolve("two\nlines.map");
+        java.nio.file.Files.writeString(map, "{\n\"classname\" \"worldspawn\"\n}\n{\n\"classname\" \"info_player_start\"\n"
+                + "\"origin\" \"0 0 24\"\n}\n");
+        Result check = run("map", "check", map.toString(), "--home", home);
+        assertEquals(0, check.exitCode(), check.err());
+        assertTrue(check.out().startsWith("two\\x0alines.map: 2 entities, "), check.out());
+        assertTrue(check.out().contains("\nbarcode Local.Level.two\\x0alines\n"), check.out());
+        java.nio.file.Files.writeString(map, "{\n\"classname\" \"worldspawn\"\n}\n{\n\"classname\" \"info_player_start\"\n"
+                + "\"origin\" \"0 0 NaN\"\n}\n");
+        Result refused = run("map", "check", map.toString(), "--home", home);
+        assertEquals(2, refused.exitCode());
+        assertEquals(1, refused.err().strip().lines().count(), refused.err());
+        assertTrue(refused.err().startsWith("dh-host map check: two\\x0alines.map:6: "), refused.err());
+    }
 }

@@ -28,6 +28,11 @@ public final class PrintableText {
         return escape(s, false);
     }
 
+    /** {@code o}'s text (a file's path, say) as one printable {@link #line(String) line}; null stays null. */
+    public static String line(Object o) {
+        return o == null ? null : line(o.toString());
+    }
+
     /** {@code s} printable, keeping its newlines and tabs. */
     public static String lines(String s) {
         return escape(s, true);
