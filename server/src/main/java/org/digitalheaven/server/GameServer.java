@@ -128,7 +128,10 @@ public final class GameServer {
         this.tickRate = options.tickRate() > 0 ? options.tickRate() : prefs.tickRate();
         install(resolved);
         transport.start(this::onDatagram);
-        log("serving " + map.barcode() + " on " + transport.localAddress() + " at " + tickRate + " Hz");
+        SocketAddress at = transport.localAddress();
+        String where = at instanceof java.net.InetSocketAddress a && a.getAddress() != null
+                ? org.digitalheaven.server.prefs.IpAddresses.endpointText(a.getAddress(), a.getPort()) : String.valueOf(at);
+        log("serving " + map.barcode() + " on " + where + " at " + tickRate + " Hz");
         for (TickListener l : listeners) {
             l.onMapLoaded(universe);
         }
