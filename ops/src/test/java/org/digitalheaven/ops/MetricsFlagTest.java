@@ -127,13 +127,10 @@ class MetricsFlagTest {
         assertEquals(2, r.exitCode());
         assertEquals("dh-host: --metrics 127.0.0.1:99999 has no port 0..65535 after the last colon (0 picks a free one)",
                 r.err().strip());
-
     }
 
-    /** A preferences file is never fatal: a bad server.metrics there (set by hand) is a warning, and the server runs without. */
-    @Test
-    void aBadValueInThePreferencesFileIsAWarningAndTheServerRunsWithoutMetrics() throws Exception {
-        Files.writeString(home.resolve("server.properties"), "server.metrics=metrics.example:9100\n");
+    /** Starts a server with this home, types quit, and gives what it printed, once it has exited 0. */
+    private String startAndQuit() throws Exception {
         Process p = dhHost();
         try (OutputStream in = p.getOutputStream()) {
             in.write("quit\n".getBytes(StandardCharsets.UTF_8));
@@ -141,6 +138,14 @@ class MetricsFlagTest {
         String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertTrue(p.waitFor(30, TimeUnit.SECONDS), out);
         assertEquals(0, p.exitValue(), out);
+        return out;
+    }
+
+    /** A preferences file is never fatal: a bad server.metrics there (set by hand) is a warning, and the server runs without. */
+    @Test
+    void aBadValueInThePreferencesFileIsAWarningAndTheServerRunsWithoutMetrics() throws Exception {
+        Files.writeString(home.resolve("server.properties"), "server.metrics=metrics.example:9100\n");
+        String out = startAndQuit();
         assertTrue(out.contains("server.metrics=metrics.example:9100 does not start with an IP address;"), out);
         assertFalse(out.contains("metrics on http"), out);
     }
@@ -150,13 +155,7 @@ class MetricsFlagTest {
     void aTakenPortFromThePreferenceIsAWarningAndTheServerRunsWithoutMetrics() throws Exception {
         try (ServerSocket taken = new ServerSocket(0, 1, InetAddress.getByName("127.0.0.1"))) {
             Files.writeString(home.resolve("server.properties"), "server.metrics=127.0.0.1:" + taken.getLocalPort() + "\n");
-            Process p = dhHost();
-            try (OutputStream in = p.getOutputStream()) {
-                in.write("quit\n".getBytes(StandardCharsets.UTF_8));
-            }
-            String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-            assertTrue(p.waitFor(30, TimeUnit.SECONDS), out);
-            assertEquals(0, p.exitValue(), out);
+            String out = startAndQuit();
             assertTrue(out.lines().anyMatch(l -> l.startsWith("dh-host: warning: cannot serve metrics on http://127.0.0.1:"
                     + taken.getLocalPort() + "/metrics: ") && l.endsWith("(server.metrics); the server runs without metrics;"
                     + " set server.metrics to another port, or empty")), out);
