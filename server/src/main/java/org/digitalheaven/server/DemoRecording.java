@@ -42,6 +42,12 @@ public final class DemoRecording extends RecorderListener {
     private WriterFactory writers;
     private Path pending;
     private boolean pendingAuto;
+    /**
+     * A {@code demo record} typed while {@code map} loads the next map: it starts on that map, at its
+     * first tick, not on the one about to go (null: none waits). {@link #pending} is its file, or null
+     * when no name was given and the new map's name will make it.
+     */
+    private String waitingForMap;
     /** The recording this map change closed, whose writer may still be completing it: the prune waits for it. */
     private DemoRecorder closedAtMapChange;
     private static final java.util.concurrent.atomic.AtomicBoolean WARMED = new java.util.concurrent.atomic.AtomicBoolean();
@@ -123,9 +129,14 @@ public final class DemoRecording extends RecorderListener {
 
     /** {@code demo record}: returns the reply line. The recording starts at the next tick boundary. */
     public String record(String name) {
-        if (recorder != null || pending != null) {
-            return "demo record: already recording to " + (recorder != null ? recorder.path() : pending)
-                    + "; demo stop first";
+        if (recorder != null || pending != null || waitingForMap != null) {
+            return "demo record: already recording to " + (recorder != null ? recorder.path() : pending != null ? pending
+                    : "the next map") + "; demo stop first";
+        }
+        String loading = server.loadingMap();
+        if (loading != null && (name == null || name.isBlank())) {
+            waitingForMap = loading; // named after the map once it is in
+            return "demo record: map " + loading + " is loading; recording to " + demos + " from its first tick";
         }
         Path path;
         try {
@@ -142,6 +153,10 @@ public final class DemoRecording extends RecorderListener {
         }
         pending = path;
         pendingAuto = false;
+        if (loading != null) {
+            waitingForMap = loading;
+            return "demo record: map " + loading + " is loading; recording to " + path + " from its first tick";
+        }
         return "demo record: recording to " + path + " from the next tick";
     }
 
@@ -357,9 +372,10 @@ public final class DemoRecording extends RecorderListener {
      * and tests, not a live server).
      */
     public String stop(long waitMillis) {
-        if (pending != null && recorder == null) {
-            Path p = pending;
+        if ((pending != null || waitingForMap != null) && recorder == null) {
+            String p = pending != null ? pending.toString() : "the recording of " + waitingForMap;
             pending = null;
+            waitingForMap = null;
             return "demo stop: cancelled " + p + " before it started";
         }
         if (recorder == null) {
@@ -372,7 +388,9 @@ public final class DemoRecording extends RecorderListener {
     public List<String> status() {
         List<String> out = new ArrayList<>();
         if (recorder == null) {
-            out.add(pending != null ? "demo: starting at the next tick: " + pending : "demo: nothing is recording");
+            out.add(waitingForMap != null ? "demo: starting at the first tick of " + waitingForMap + ", which is loading"
+                    + (pending != null ? ": " + pending : "")
+                    : pending != null ? "demo: starting at the next tick: " + pending : "demo: nothing is recording");
             return out;
         }
         out.add("demo: recording to " + recorder.path());
@@ -463,7 +481,14 @@ public final class DemoRecording extends RecorderListener {
             // The writer already said why (once); drop the recording and keep ticking.
             recorder = null;
         }
-        if (pending != null) {
+        if (waitingForMap != null && server.loadingMap() == null) {
+            // The load ended without a switch (onMapLoaded would have let the recording go): it failed.
+            console.accept("demo record: map " + waitingForMap + " did not load, so "
+                    + (pending != null ? pending : "its recording") + " was not started");
+            waitingForMap = null;
+            pending = null;
+        }
+        if (pending != null && waitingForMap == null) {
             Path path = pending;
             pending = null;
             boolean auto = pendingAuto;
@@ -501,6 +526,19 @@ public final class DemoRecording extends RecorderListener {
 
     @Override
     public void onMapLoaded(Universe fresh) {
+        if (waitingForMap != null) {
+            waitingForMap = null; // the recording typed while this map loaded starts at its first boundary
+            if (pending == null) {
+                Path named = resolve("", server.map().mapName(), LocalDateTime.now());
+                String problem = whyNotCreatable(named);
+                if (problem != null) {
+                    console.accept("demo record: " + problem);
+                } else {
+                    pending = named;
+                    pendingAuto = false;
+                }
+            }
+        }
         if (server.prefs().demoAutoRecord()) {
             autoRecord(server.map().mapName(), LocalDateTime.now());
         }
@@ -509,7 +547,9 @@ public final class DemoRecording extends RecorderListener {
 
     @Override
     public void onMapChange(Universe old) {
-        pending = null;
+        if (waitingForMap == null) {
+            pending = null; // a recording of the map that goes; one waiting for the next stays
+        }
         if (recorder != null) {
             closedAtMapChange = recorder;
             close("closed because the map changed", 0, true);
@@ -519,6 +559,7 @@ public final class DemoRecording extends RecorderListener {
     @Override
     public void onShutdown(Universe u) {
         pending = null;
+        waitingForMap = null;
         if (recorder != null) {
             // The process may exit next: wait for the file to be complete.
             close("closed because the server is shutting down", 10_000, true);

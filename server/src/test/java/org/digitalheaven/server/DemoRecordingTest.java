@@ -34,6 +34,22 @@ class DemoRecordingTest {
     private GameServer server;
     private DemoRecording rec;
     private final List<GameClient> clients = new ArrayList<>();
+    /** The server's console, as the map verb's asker. */
+    private static final CommandSource ADMIN = new CommandSource() {
+        @Override
+        public String name() {
+            return "console";
+        }
+
+        @Override
+        public Authority authority() {
+            return Authority.ADMIN;
+        }
+
+        @Override
+        public void reply(String text) {
+        }
+    };
 
     private void start(Preferences prefs) throws Exception {
         start(prefs, demos);
@@ -538,5 +554,49 @@ class DemoRecordingTest {
         assertEquals(List.of(), d.header().notes());
         assertTrue(d.chunks().stream().anyMatch(c -> c instanceof org.digitalheaven.demo.Chunk.MoveOverride o
                 && o.settings() != null && o.settings().maxSpeed() == 12f), "p's rules are in the file");
+    }
+
+    /**
+     * The acceptance flow: an admin types {@code map X} and then {@code demo record v}. The map loads off
+     * the game thread now, so the recording waits for it and starts on the new map at its first tick;
+     * it is not begun on the old map and closed by the switch a moment later.
+     */
+    @Test
+    void aRecordingAskedForWhileAMapLoadsStartsOnThatMapAtItsFirstTick() throws Exception {
+        start(Preferences.inMemory());
+        join("p");
+        assertTrue(server.loadMap("doors", ADMIN).startsWith("loading map doors"));
+        assertEquals("demo record: map doors is loading; recording to " + demos.resolve("v.dh-demo") + " from its first tick",
+                rec.record("v"));
+        assertTrue(rec.status().get(0).startsWith("demo: starting at the first tick of doors"), rec.status().toString());
+        List<String> said = tickUntilSaid("demo: recording DigitalHeaven.Core.Level.doors");
+        assertTrue(said.stream().noneMatch(l -> l.contains("closed because the map changed")), said.toString());
+        for (int i = 0; i < 30; i++) {
+            server.tickOnce();
+        }
+        String stopped = rec.stop(5_000);
+        assertTrue(stopped.startsWith("demo: stopped; " + demos.resolve("v.dh-demo") + " holds "), stopped);
+        DemoFile d = readComplete(demos.resolve("v.dh-demo"));
+        assertEquals("doors", d.header().mapName());
+        assertEquals(0, d.header().startTick(), "from the new map's first tick");
+    }
+
+    @Test
+    void aRecordingWithoutANameWhileAMapLoadsIsNamedAfterThatMapAndOneWaitingForAMapThatFailsIsSaid() throws Exception {
+        start(Preferences.inMemory());
+        server.loadMap("jumps", ADMIN);
+        assertTrue(rec.record("").startsWith("demo record: map jumps is loading; recording to " + demos));
+        tickUntilSaid("demo: recording DigitalHeaven.Core.Level.jumps");
+        assertTrue(rec.currentPath().getFileName().toString().startsWith("jumps-"), rec.currentPath().toString());
+        rec.stop(5_000);
+
+        server.loadMap("nowhere", ADMIN);
+        rec.record("w");
+        List<String> said = tickUntilSaid("did not load");
+        assertTrue(said.contains("demo record: map nowhere did not load, so " + demos.resolve("w.dh-demo") + " was not started"),
+                said.toString());
+        assertFalse(rec.recording());
+        assertEquals("demo: nothing is recording", rec.status().get(0));
+        assertFalse(Files.exists(demos.resolve("w.dh-demo")));
     }
 }
