@@ -518,6 +518,9 @@ class DemoRecordingTest {
                 + " \\(PlayerPawn@\\d+'s motion\\), which no replay could restore, so the recording ends at tick \\d+ \\(the"
                 + " file is readable up to its last whole segment\\)"), said.get(0));
         long deadline = System.nanoTime() + 5_000_000_000L;
+        while (Files.size(demos.resolve("nan.dh-demo")) == 0 && System.nanoTime() < deadline) {
+            Thread.sleep(20); // made, but nothing written yet: an empty file is no demo
+        }
         DemoFile d = DemoReader.read(demos.resolve("nan.dh-demo"));
         while (d.checkpoints().size() < 2 && System.nanoTime() < deadline) {
             Thread.sleep(20); // the writer thread writes what was queued before the stop
