@@ -1,5 +1,6 @@
 /**
- * The universe module. Its contents arrive with its own issue; see DESIGN.md for its place in the
- * module graph.
+ * The universe: {@code Universe.tick}, pawns and their inputs, the world settings, the map objects,
+ * snapshots, their codecs and the state hash, and scripted play. The tick contract and the module graph
+ * are in docs/ARCHITECTURE.md.
  */
 package org.digitalheaven.universe;
