@@ -54,15 +54,20 @@ public final class IpAddresses {
      */
     public static InetAddress localIp(String text) {
         InetAddress a = ip(text);
-        try {
-            if (a.isAnyLocalAddress() || a.isLoopbackAddress() || NetworkInterface.getByInetAddress(a) != null) {
-                return a;
-            }
-        } catch (SocketException e) {
-            // cannot tell: refuse, a start would fail the same way
+        if (isLocal(a)) {
+            return a;
         }
         throw new IllegalArgumentException("is not an address of this machine; give 0.0.0.0 (every interface),"
                 + " 127.0.0.1 (this machine) or one interface's address");
+    }
+
+    /** The wildcard, a loopback address or one of an interface's: an address a socket here can be bound to. */
+    private static boolean isLocal(InetAddress a) {
+        try {
+            return a.isAnyLocalAddress() || a.isLoopbackAddress() || NetworkInterface.getByInetAddress(a) != null;
+        } catch (SocketException e) {
+            return false; // cannot tell: refuse, a start would fail the same way
+        }
     }
 
     /**
@@ -71,42 +76,12 @@ public final class IpAddresses {
      * {@code fe80::1%eth0}), where {@link InetAddress#getHostAddress()} writes {@code 0:0:0:0:0:0:0:0}.
      */
     public static String text(InetAddress a) {
-        String full = a.getHostAddress();
         if (!(a instanceof Inet6Address)) {
-            return full;
+            return a.getHostAddress();
         }
+        String full = a.getHostAddress();
         int percent = full.indexOf('%');
-        String zone = percent < 0 ? "" : full.substring(percent);
-        byte[] b = a.getAddress();
-        int[] group = new int[8];
-        for (int i = 0; i < 8; i++) {
-            group[i] = (b[2 * i] & 0xff) << 8 | (b[2 * i + 1] & 0xff);
-        }
-        int runAt = -1, runLength = 1; // a single zero group is written as 0
-        for (int i = 0; i < 8; i++) {
-            int j = i;
-            while (j < 8 && group[j] == 0) {
-                j++;
-            }
-            if (j - i > runLength) {
-                runAt = i;
-                runLength = j - i;
-            }
-            i = Math.max(i, j);
-        }
-        StringBuilder out = new StringBuilder(39);
-        for (int i = 0; i < 8; i++) {
-            if (i == runAt) {
-                out.append("::");
-                i += runLength - 1;
-                continue;
-            }
-            if (out.length() > 0 && out.charAt(out.length() - 1) != ':') {
-                out.append(':');
-            }
-            out.append(Integer.toHexString(group[i]));
-        }
-        return out.append(zone).toString();
+        return io.netty.util.NetUtil.toAddressString(a) + (percent < 0 ? "" : full.substring(percent)); // netty's drops the zone
     }
 
     /** {@code ADDRESS:PORT} as {@link #endpoint} reads it: an IPv6 address in brackets ({@code [::]:27960}). */
@@ -133,9 +108,7 @@ public final class IpAddresses {
             throw new IllegalArgumentException("does not start with an IP address; give 127.0.0.1 (this machine),"
                     + " 0.0.0.0 (every interface) or one interface's address, then :PORT");
         }
-        try {
-            localIp(host);
-        } catch (IllegalArgumentException e) {
+        if (!isLocal(address)) {
             throw new IllegalArgumentException("does not start with an address of this machine; give 127.0.0.1 (this"
                     + " machine), 0.0.0.0 (every interface) or one interface's address, then :PORT");
         }
