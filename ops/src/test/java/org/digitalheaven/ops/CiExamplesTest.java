@@ -14,11 +14,11 @@ import tools.jackson.databind.JsonNode;
 import tools.jackson.dataformat.yaml.YAMLMapper;
 
 /**
- * The CI examples in {@code ops/ci/} (shown in the README) are what they claim: each parses as YAML,
+ * The CI examples in {@code ops/ci/} (shown in {@code docs/DEMOS.md}) are what they claim: each parses as YAML,
  * runs {@code dh-host regress} with a command line the real one accepts, shards the suite the way its
  * CI counts (the GitHub matrix names every shard of its count, GitLab's {@code parallel} feeds
  * {@code --shard auto}, the Kubernetes Job is Indexed with as many completions as {@code --shard-count}),
- * and the README shows each file as it is.
+ * and {@code docs/DEMOS.md} shows each file as it is.
  */
 class CiExamplesTest {
 
@@ -102,15 +102,15 @@ class CiExamplesTest {
     }
 
     @Test
-    void theReadmeShowsEachFileAsItIs() throws Exception {
-        String readme = Files.readString(Path.of("../README.md"));
+    void theDemosDocShowsEachFileAsItIs() throws Exception {
+        String demos = Files.readString(Path.of("../docs/DEMOS.md"));
         for (String f : List.of("regress-github-actions.yml", "regress-gitlab.yml", "regress-indexed-job.yaml")) {
             StringBuilder indented = new StringBuilder();
             for (String line : Files.readString(CI.resolve(f)).split("\n", -1)) {
                 indented.append(line.isBlank() ? "" : "    " + line).append('\n');
             }
             String block = indented.toString().stripTrailing();
-            assertTrue(readme.contains(block), "the README shows ops/ci/" + f + " as it is");
+            assertTrue(demos.contains(block), "docs/DEMOS.md shows ops/ci/" + f + " as it is");
         }
     }
 }
