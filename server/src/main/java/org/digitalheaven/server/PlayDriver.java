@@ -2,7 +2,7 @@ package org.digitalheaven.server;
 
 import org.digitalheaven.universe.Pawn;
 import org.digitalheaven.universe.PlayerInput;
-import org.digitalheaven.universe.ScriptedPlay;
+import org.digitalheaven.universe.scripted.ScriptedPlay;
 import org.digitalheaven.universe.Universe;
 
 /**

@@ -19,7 +19,7 @@ import org.digitalheaven.demo.DemoRecorder;
 import org.digitalheaven.demo.DemoWriter;
 import org.digitalheaven.server.net.LoopbackNetwork;
 import org.digitalheaven.server.prefs.Preferences;
-import org.digitalheaven.universe.ScriptedPlay;
+import org.digitalheaven.universe.scripted.ScriptedPlay;
 import org.digitalheaven.universe.Universe;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;

@@ -33,7 +33,7 @@ public final class Universe {
     /** Slots are one byte on the wire. */
     public static final int MAX_SLOTS = 256;
     /** Spawn points put the feet on the floor; lift them a unit so the pawn does not start touching it. */
-    static final float SPAWN_LIFT = 1f / 32f;
+    public static final float SPAWN_LIFT = 1f / 32f;
     private static final float STAND_PROBE = 1f / 64f;
 
     private final GameMap map;
@@ -275,7 +275,8 @@ public final class Universe {
         changes++;
     }
 
-    MoveSettings settingsOf(Pawn p) {
+    /** The movement rules pawn {@code p} moves by: its override, or the world's. */
+    public MoveSettings settingsOf(Pawn p) {
         return p.settingsOverride() != null ? p.settingsOverride() : settings.move();
     }
 

@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import java.util.Map;
 import java.util.TreeMap;
 import org.digitalheaven.physics.StateHash;
+import org.digitalheaven.universe.scripted.ScriptedPlay;
+import org.digitalheaven.universe.scripted.ScriptedPlayTest;
 import org.junit.jupiter.api.Test;
 
 /**

@@ -14,6 +14,7 @@ import org.digitalheaven.physics.CharacterMotion;
 import org.digitalheaven.physics.MoveSettings;
 import org.digitalheaven.physics.TraceResult;
 import org.digitalheaven.physics.Vec3;
+import org.digitalheaven.universe.scripted.ScriptedPlay;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;

@@ -10,7 +10,7 @@ import org.digitalheaven.maps.PalletRepository;
 import org.digitalheaven.maps.ResolvedMap;
 import org.digitalheaven.universe.Pawn;
 import org.digitalheaven.universe.PlayerInput;
-import org.digitalheaven.universe.ScriptedPlay;
+import org.digitalheaven.universe.scripted.ScriptedPlay;
 import org.digitalheaven.universe.Universe;
 import org.digitalheaven.universe.WorldSettings;
 import org.openjdk.jmh.annotations.Benchmark;

@@ -5,7 +5,7 @@ import java.util.Random;
 import org.digitalheaven.physics.Vec3;
 import org.digitalheaven.universe.PawnState;
 import org.digitalheaven.universe.PlayerInput;
-import org.digitalheaven.universe.ScriptedPlay;
+import org.digitalheaven.universe.scripted.ScriptedPlay;
 import org.digitalheaven.universe.Snapshot;
 
 /**

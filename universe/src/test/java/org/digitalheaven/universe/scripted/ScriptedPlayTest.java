@@ -1,4 +1,4 @@
-package org.digitalheaven.universe;
+package org.digitalheaven.universe.scripted;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -10,21 +10,27 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.function.Consumer;
+import org.digitalheaven.universe.MapObject;
+import org.digitalheaven.universe.ObjectState;
+import org.digitalheaven.universe.Pawn;
+import org.digitalheaven.universe.PlayerInput;
+import org.digitalheaven.universe.TestUniverse;
+import org.digitalheaven.universe.Universe;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * What {@link ScriptedPlay} is for: on each built-in map it puts every map object to use, again and
- * again, and nobody ends a tick inside solid. The golden hashes ({@link UniverseDeterminismTest}), the
+ * again, and nobody ends a tick inside solid. The golden hashes ({@code UniverseDeterminismTest}), the
  * golden demos and {@code selftest} all run it, so this is the companion that says what they guard.
  */
-class ScriptedPlayTest {
+public class ScriptedPlayTest {
 
-    static final int TICKS = 2_000;
+    public static final int TICKS = 2_000;
 
     /** Plays {@code ticks} ticks on {@code u}, calling {@code after} after every tick. */
-    static void play(Universe u, ScriptedPlay play, int ticks, Consumer<Universe> after) {
+    public static void play(Universe u, ScriptedPlay play, int ticks, Consumer<Universe> after) {
         PlayerInput[] in = new PlayerInput[Universe.MAX_SLOTS];
         for (int t = 0; t < ticks; t++) {
             for (int slot : play.leaving(t)) {

@@ -1,4 +1,4 @@
-package org.digitalheaven.universe;
+package org.digitalheaven.universe.scripted;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -9,6 +9,9 @@ import org.digitalheaven.physics.CharacterMotion;
 import org.digitalheaven.physics.MoveSettings;
 import org.digitalheaven.physics.TraceResult;
 import org.digitalheaven.physics.Vec3;
+import org.digitalheaven.universe.Pawn;
+import org.digitalheaven.universe.PlayerInput;
+import org.digitalheaven.universe.Universe;
 
 /**
  * Deterministic, scripted play on a map: who enters and leaves at which tick, and what each pawn
