@@ -149,7 +149,7 @@ public class ScriptedPlayTest {
      */
     @Test
     void aHumanTurnsEveryTickAtAHandsSpeedFlicksNowAndThenAndPressesKeysAtHumanRates() {
-        ScriptedPlay.Human h = new ScriptedPlay.Human(7, 0f), again = new ScriptedPlay.Human(7, 0f);
+        Human h = new Human(7, 0f), again = new Human(7, 0f);
         int ticks = 60 * 60, turned = 0, flicking = 0, keyChanges = 0;
         List<Double> speeds = new ArrayList<>();
         double maxPitch = 0;
