@@ -4,7 +4,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
+import java.util.TreeSet;
 import org.digitalheaven.physics.Aabb;
 import org.digitalheaven.physics.Brush;
 import org.digitalheaven.physics.BrushException;
@@ -110,7 +112,7 @@ public final class GameMap {
         private final Map<String, Integer> ignored = new TreeMap<>();
         private final Map<String, Integer> understood = new TreeMap<>();
         /** Every class {@link #interpret} has a case for; the load report counts the others as ignored. */
-        static final java.util.Set<String> UNDERSTOOD = new java.util.TreeSet<>(List.of("worldspawn", "func_wall", "func_episodegate",
+        static final Set<String> UNDERSTOOD = new TreeSet<>(List.of("worldspawn", "func_wall", "func_episodegate",
                 "func_bossgate", "func_illusionary", "info_player_start", "info_player_deathmatch", "info_player_coop",
                 "func_door", "func_door_rotating", "func_door_secret", "func_plat", "func_button", "trigger_multiple", "trigger_once",
                 "trigger_teleport", "trigger_push", "func_train", "path_corner", "info_teleport_destination", "dh_plate"));

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.TreeSet;
@@ -169,7 +170,7 @@ public class ScriptedPlayTest {
         }
         speeds.sort(null);
         double median = speeds.get(speeds.size() / 2);
-        System.out.printf(java.util.Locale.ROOT, "a minute of human-like input: the view moved on %d of %d ticks, median %.1f"
+        System.out.printf(Locale.ROOT, "a minute of human-like input: the view moved on %d of %d ticks, median %.1f"
                 + " degrees a second, %d ticks above 200; %d key changes; pitch within %.1f degrees%n", turned, ticks - 1,
                 median, flicking, keyChanges, maxPitch);
         assertTrue(turned > 0.9 * ticks, "the view moves nearly every tick: " + turned);
