@@ -192,12 +192,9 @@ public final class GameMap {
             spawns.add(new SpawnPoint(e.index(), e.classname(), feet(origin), (float) number(e, "angle", 0, MapNumber.ANGLE)));
         }
 
-        /** Quake's {@code func_door}: a slide with lip 8, speed 100, wait 3 s. */
+        /** Quake's {@code func_door}: a slide with lip 8, speed 100, wait 3 s, opened by its name. */
         private void door(MapEntity e) throws MapFormatException {
-            Slide d = slide(e, 8, 100, 3);
-            if (d != null) {
-                objects.add(new MapObjectDef.Door(e.index(), d.brushes, d.surface, d.dir, d.distance, d.speed,
-                        d.waitSeconds, blankToNull(e.value("targetname"))));
+            if (slider(e, 8, 100, 3, "targetname", MapObjectDef.Door::new)) {
                 doors++;
             }
         }
@@ -219,10 +216,7 @@ public final class GameMap {
 
         /** Quake's {@code func_button}: a slide with lip 4, speed 40, wait 1 s, firing its target. */
         private void button(MapEntity e) throws MapFormatException {
-            Slide d = slide(e, 4, 40, 1);
-            if (d != null) {
-                objects.add(new MapObjectDef.Button(e.index(), d.brushes, d.surface, d.dir, d.distance, d.speed,
-                        d.waitSeconds, blankToNull(e.value("target"))));
+            if (slider(e, 4, 40, 1, "target", MapObjectDef.Button::new)) {
                 buttons++;
             }
         }
@@ -284,6 +278,27 @@ public final class GameMap {
 
         /** What a sliding brush entity (door, button) shares: brushes, direction, travel, speed, wait. */
         private record Slide(List<Brush> brushes, String surface, Vec3 dir, float distance, float speed, float waitSeconds) {
+        }
+
+        /** A door's or a button's record constructor: what {@link #slider} makes of a slide. */
+        private interface SliderDef {
+            MapObjectDef of(int authoredIndex, List<Brush> brushes, String surface, Vec3 moveDir, float distance, float speed,
+                    float waitSeconds, String name);
+        }
+
+        /**
+         * Adds the sliding entity (door, button) {@code make} makes of {@code e}'s slide, named by its
+         * {@code nameKey} value; false when none of its brushes built.
+         */
+        private boolean slider(MapEntity e, double lip, double speed, double wait, String nameKey, SliderDef make)
+                throws MapFormatException {
+            Slide d = slide(e, lip, speed, wait);
+            if (d == null) {
+                return false;
+            }
+            objects.add(make.of(e.index(), d.brushes, d.surface, d.dir, d.distance, d.speed, d.waitSeconds,
+                    blankToNull(e.value(nameKey))));
+            return true;
         }
 
         /**
