@@ -11,9 +11,9 @@ import org.digitalheaven.maps.PalletRepository;
 import org.digitalheaven.maps.ResolvedMap;
 import org.digitalheaven.universe.Pawn;
 import org.digitalheaven.universe.PlayerInput;
-import org.digitalheaven.universe.ScriptedPlay;
 import org.digitalheaven.universe.Universe;
 import org.digitalheaven.universe.WorldSettings;
+import org.digitalheaven.universe.scripted.ScriptedPlay;
 import org.junit.jupiter.api.Test;
 
 /**

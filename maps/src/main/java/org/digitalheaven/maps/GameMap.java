@@ -4,7 +4,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
+import java.util.TreeSet;
 import org.digitalheaven.physics.Aabb;
 import org.digitalheaven.physics.Brush;
 import org.digitalheaven.physics.BrushException;
@@ -110,7 +112,7 @@ public final class GameMap {
         private final Map<String, Integer> ignored = new TreeMap<>();
         private final Map<String, Integer> understood = new TreeMap<>();
         /** Every class {@link #interpret} has a case for; the load report counts the others as ignored. */
-        static final java.util.Set<String> UNDERSTOOD = new java.util.TreeSet<>(List.of("worldspawn", "func_wall", "func_episodegate",
+        static final Set<String> UNDERSTOOD = new TreeSet<>(List.of("worldspawn", "func_wall", "func_episodegate",
                 "func_bossgate", "func_illusionary", "info_player_start", "info_player_deathmatch", "info_player_coop",
                 "func_door", "func_door_rotating", "func_door_secret", "func_plat", "func_button", "trigger_multiple", "trigger_once",
                 "trigger_teleport", "trigger_push", "func_train", "path_corner", "info_teleport_destination", "dh_plate"));
@@ -139,6 +141,7 @@ public final class GameMap {
                     lowestY == Float.MAX_VALUE ? 0f : lowestY, MapManifest.of(file));
         }
 
+        /** Counts {@code e}'s class, then builds what it stands for, by class: one step per kind of entity. */
         private void interpret(MapEntity e) throws MapFormatException {
             String cls = e.classname();
             if (UNDERSTOOD.contains(cls)) {
@@ -147,89 +150,18 @@ public final class GameMap {
             switch (cls) {
                 // Our server has no episodes: an episode gate (there once an episode is done) and the boss gate
                 // (there until every sigil is held) are walls, as they stand at the start of a game.
-                case "worldspawn", "func_wall", "func_episodegate", "func_bossgate" -> {
-                    for (Built b : build(e, false)) {
-                        statics.add(new StaticBrush(b.brush, b.surface, b.label, e.index(), b.index));
-                    }
-                }
+                case "worldspawn", "func_wall", "func_episodegate", "func_bossgate" -> wall(e);
                 case "func_illusionary" -> {
                     // Drawn but not solid: nothing to collide with, nothing to simulate. Understood, not ignored.
                 }
-                case "info_player_start", "info_player_deathmatch", "info_player_coop" -> {
-                    Vec3 origin = point(e, "origin");
-                    if (origin == null) {
-                        problem(e, "has no origin");
-                        return;
-                    }
-                    spawns.add(new SpawnPoint(e.index(), cls, feet(origin), (float) number(e, "angle", 0, MapNumber.ANGLE)));
-                }
-                case "func_door" -> {
-                    Slide d = slide(e, 8, 100, 3);
-                    if (d != null) {
-                        objects.add(new MapObjectDef.Door(e.index(), d.brushes, d.surface, d.dir, d.distance, d.speed,
-                                d.waitSeconds, blankToNull(e.value("targetname"))));
-                        doors++;
-                    }
-                }
+                case "info_player_start", "info_player_deathmatch", "info_player_coop" -> spawn(e);
+                case "func_door" -> door(e);
                 case "func_door_rotating" -> rotatingDoor(e);
                 case "func_door_secret" -> secretDoor(e);
-                case "func_plat" -> {
-                    List<Built> b = build(e, true);
-                    if (b.isEmpty()) {
-                        return;
-                    }
-                    Aabb box = bounds(b);
-                    float size = box.max().y() - box.min().y();
-                    float height = e.value("height") != null ? MapUnits.meters(number(e, "height", 0, MapNumber.LENGTH))
-                            : size - MapUnits.meters(8);
-                    objects.add(new MapObjectDef.Platform(e.index(), brushesOf(b), b.get(0).surface,
-                            Math.max(height, 0f), MapUnits.meters(number(e, "speed", 150, MapNumber.SPEED))));
-                    platforms++;
-                }
-                case "func_button" -> {
-                    Slide d = slide(e, 4, 40, 1);
-                    if (d != null) {
-                        objects.add(new MapObjectDef.Button(e.index(), d.brushes, d.surface, d.dir, d.distance, d.speed,
-                                d.waitSeconds, blankToNull(e.value("target"))));
-                        buttons++;
-                    }
-                }
-                case "trigger_multiple", "trigger_once" -> {
-                    List<Built> b = build(e, true);
-                    if (b.isEmpty()) {
-                        return;
-                    }
-                    boolean once = cls.equals("trigger_once");
-                    objects.add(new MapObjectDef.Trigger(e.index(), cls, brushesOf(b), blankToNull(e.value("target")),
-                            (float) number(e, "wait", 0.2, MapNumber.WAIT), once));
-                    triggers++;
-                }
-                case "trigger_teleport" -> {
-                    List<Built> b = build(e, true);
-                    MapEntity dest = e.value("target") == null ? null : destinations.get(e.value("target"));
-                    if (dest == null) {
-                        String named = "";
-                        for (MapEntity other : file.entities()) {
-                            if (e.value("target") != null && e.value("target").equals(other.value("targetname"))) {
-                                named = " (entity " + other.index() + " has that name, but its class is " + MapText.clip(other.classname()) + ")";
-                                break;
-                            }
-                        }
-                        problem(e, "teleport skipped: no info_teleport_destination named " + MapText.quote(String.valueOf(e.value("target")))
-                                + named);
-                        return;
-                    }
-                    Vec3 origin = point(dest, "origin");
-                    if (b.isEmpty() || origin == null) {
-                        problem(e, "teleport skipped: it has no volume or its destination has no origin");
-                        return;
-                    }
-                    // Quake raises a destination by 27 units for the player's centre: feet 3 units above it.
-                    Vec3 arrive = new Vec3(origin.x(), origin.y() + MapUnits.meters(3), origin.z());
-                    objects.add(new MapObjectDef.Teleport(e.index(), brushesOf(b), e.value("target"), arrive,
-                            (float) number(dest, "angle", 0, MapNumber.ANGLE)));
-                    teleports++;
-                }
+                case "func_plat" -> plat(e);
+                case "func_button" -> button(e);
+                case "trigger_multiple", "trigger_once" -> trigger(e);
+                case "trigger_teleport" -> teleport(e);
                 case "trigger_push" -> push(e);
                 case "func_train" -> train(e);
                 case "path_corner" -> {
@@ -238,21 +170,135 @@ public final class GameMap {
                 case "info_teleport_destination" -> {
                     // Consumed by the teleports that name it.
                 }
-                case "dh_plate" -> {
-                    List<Built> b = build(e, true);
-                    if (b.isEmpty()) {
-                        return;
-                    }
-                    objects.add(new MapObjectDef.Plate(e.index(), brushesOf(b), b.get(0).surface,
-                            blankToNull(e.value("target"))));
-                    plates++;
-                }
+                case "dh_plate" -> plate(e);
                 default -> ignored.merge(cls.isEmpty() ? "(no classname)" : cls, 1, Integer::sum);
             }
         }
 
+        /** World geometry: every brush that builds is a static brush. */
+        private void wall(MapEntity e) throws MapFormatException {
+            for (Built b : build(e, false)) {
+                statics.add(new StaticBrush(b.brush, b.surface, b.label, e.index(), b.index));
+            }
+        }
+
+        /** A spawn point, its feet on the floor under its origin, looking along its angle. */
+        private void spawn(MapEntity e) throws MapFormatException {
+            Vec3 origin = point(e, "origin");
+            if (origin == null) {
+                problem(e, "has no origin");
+                return;
+            }
+            spawns.add(new SpawnPoint(e.index(), e.classname(), feet(origin), (float) number(e, "angle", 0, MapNumber.ANGLE)));
+        }
+
+        /** Quake's {@code func_door}: a slide with lip 8, speed 100, wait 3 s, opened by its name. */
+        private void door(MapEntity e) throws MapFormatException {
+            if (slider(e, 8, 100, 3, "targetname", MapObjectDef.Door::new)) {
+                doors++;
+            }
+        }
+
+        /** Quake's {@code func_plat}: it rises by its height (its size less 8 units when unset) at its speed (150). */
+        private void plat(MapEntity e) throws MapFormatException {
+            List<Built> b = build(e, true);
+            if (b.isEmpty()) {
+                return;
+            }
+            Aabb box = bounds(b);
+            float size = box.max().y() - box.min().y();
+            float height = e.value("height") != null ? MapUnits.meters(number(e, "height", 0, MapNumber.LENGTH))
+                    : size - MapUnits.meters(8);
+            objects.add(new MapObjectDef.Platform(e.index(), brushesOf(b), b.get(0).surface,
+                    Math.max(height, 0f), MapUnits.meters(number(e, "speed", 150, MapNumber.SPEED))));
+            platforms++;
+        }
+
+        /** Quake's {@code func_button}: a slide with lip 4, speed 40, wait 1 s, firing its target. */
+        private void button(MapEntity e) throws MapFormatException {
+            if (slider(e, 4, 40, 1, "target", MapObjectDef.Button::new)) {
+                buttons++;
+            }
+        }
+
+        /** {@code trigger_multiple} (again after its wait, 0.2 s when unset) or {@code trigger_once}. */
+        private void trigger(MapEntity e) throws MapFormatException {
+            List<Built> b = build(e, true);
+            if (b.isEmpty()) {
+                return;
+            }
+            String cls = e.classname();
+            boolean once = cls.equals("trigger_once");
+            objects.add(new MapObjectDef.Trigger(e.index(), cls, brushesOf(b), blankToNull(e.value("target")),
+                    (float) number(e, "wait", 0.2, MapNumber.WAIT), once));
+            triggers++;
+        }
+
+        /**
+         * Quake's {@code trigger_teleport}: to the {@code info_teleport_destination} its target names; skipped,
+         * with a problem that says why, when there is none (or only an entity of another class by that name).
+         */
+        private void teleport(MapEntity e) throws MapFormatException {
+            List<Built> b = build(e, true);
+            MapEntity dest = e.value("target") == null ? null : destinations.get(e.value("target"));
+            if (dest == null) {
+                String named = "";
+                for (MapEntity other : file.entities()) {
+                    if (e.value("target") != null && e.value("target").equals(other.value("targetname"))) {
+                        named = " (entity " + other.index() + " has that name, but its class is " + MapText.clip(other.classname()) + ")";
+                        break;
+                    }
+                }
+                problem(e, "teleport skipped: no info_teleport_destination named " + MapText.quote(String.valueOf(e.value("target")))
+                        + named);
+                return;
+            }
+            Vec3 origin = point(dest, "origin");
+            if (b.isEmpty() || origin == null) {
+                problem(e, "teleport skipped: it has no volume or its destination has no origin");
+                return;
+            }
+            // Quake raises a destination by 27 units for the player's centre: feet 3 units above it.
+            Vec3 arrive = new Vec3(origin.x(), origin.y() + MapUnits.meters(3), origin.z());
+            objects.add(new MapObjectDef.Teleport(e.index(), brushesOf(b), e.value("target"), arrive,
+                    (float) number(dest, "angle", 0, MapNumber.ANGLE)));
+            teleports++;
+        }
+
+        /** Our {@code dh_plate}: a pressure plate firing its target while someone stands on it. */
+        private void plate(MapEntity e) throws MapFormatException {
+            List<Built> b = build(e, true);
+            if (b.isEmpty()) {
+                return;
+            }
+            objects.add(new MapObjectDef.Plate(e.index(), brushesOf(b), b.get(0).surface,
+                    blankToNull(e.value("target"))));
+            plates++;
+        }
+
         /** What a sliding brush entity (door, button) shares: brushes, direction, travel, speed, wait. */
         private record Slide(List<Brush> brushes, String surface, Vec3 dir, float distance, float speed, float waitSeconds) {
+        }
+
+        /** A door's or a button's record constructor: what {@link #slider} makes of a slide. */
+        private interface SliderDef {
+            MapObjectDef of(int authoredIndex, List<Brush> brushes, String surface, Vec3 moveDir, float distance, float speed,
+                    float waitSeconds, String name);
+        }
+
+        /**
+         * Adds the sliding entity (door, button) {@code make} makes of {@code e}'s slide, named by its
+         * {@code nameKey} value; false when none of its brushes built.
+         */
+        private boolean slider(MapEntity e, double lip, double speed, double wait, String nameKey, SliderDef make)
+                throws MapFormatException {
+            Slide d = slide(e, lip, speed, wait);
+            if (d == null) {
+                return false;
+            }
+            objects.add(make.of(e.index(), d.brushes, d.surface, d.dir, d.distance, d.speed, d.waitSeconds,
+                    blankToNull(e.value(nameKey))));
+            return true;
         }
 
         /**

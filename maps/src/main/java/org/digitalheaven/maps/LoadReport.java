@@ -1,5 +1,6 @@
 package org.digitalheaven.maps;
 
+import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
@@ -34,7 +35,7 @@ public record LoadReport(String map, int entities, int brushes, int badBrushes, 
      * an ignored class) is as the file gives it, so a printer that must keep a line one line escapes each.
      */
     public List<String> lines() {
-        List<String> out = new java.util.ArrayList<>();
+        List<String> out = new ArrayList<>();
         StringBuilder b = new StringBuilder();
         b.append(map).append(": ").append(entities).append(" entities, ").append(brushes).append(" brushes");
         if (badBrushes > 0) {

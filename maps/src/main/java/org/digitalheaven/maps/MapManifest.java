@@ -3,11 +3,13 @@ package org.digitalheaven.maps;
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.zip.CRC32C;
+import org.digitalheaven.physics.Vec3;
 
 /**
  * What a map is made of, small enough to carry in every recording: for each entity in authored order,
@@ -53,7 +55,7 @@ public record MapManifest(String file, List<Entity> entities) {
             for (MapBrush b : e.brushes()) {
                 CRC32C h = new CRC32C();
                 for (MapFace face : b.faces()) {
-                    for (org.digitalheaven.physics.Vec3 p : face.points()) {
+                    for (Vec3 p : face.points()) {
                         putInt(h, Float.floatToRawIntBits(p.x()));
                         putInt(h, Float.floatToRawIntBits(p.y()));
                         putInt(h, Float.floatToRawIntBits(p.z()));
@@ -157,7 +159,7 @@ public record MapManifest(String file, List<Entity> entities) {
             changed = List.copyOf(changed);
             added = List.copyOf(added);
             removed = List.copyOf(removed);
-            recordedIndex = java.util.Collections.unmodifiableMap(new TreeMap<>(recordedIndex));
+            recordedIndex = Collections.unmodifiableMap(new TreeMap<>(recordedIndex));
         }
 
         public boolean same() {

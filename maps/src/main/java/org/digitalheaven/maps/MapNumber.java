@@ -1,5 +1,6 @@
 package org.digitalheaven.maps;
 
+import java.util.Locale;
 import java.util.regex.Pattern;
 import org.digitalheaven.physics.Brush;
 import org.digitalheaven.physics.Vec3;
@@ -124,7 +125,7 @@ public enum MapNumber {
     /** What is wrong with {@code text} as this kind of number, or null. */
     private String check(String text) {
         if (!DECIMAL.matcher(text).matches()) {
-            String t = text.toLowerCase(java.util.Locale.ROOT).replaceFirst("^[+-]", "");
+            String t = text.toLowerCase(Locale.ROOT).replaceFirst("^[+-]", "");
             return t.equals("nan") || t.startsWith("inf") ? "not a finite number" : "not a decimal number";
         }
         double d = Double.parseDouble(text);

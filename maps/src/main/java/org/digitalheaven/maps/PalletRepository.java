@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
+import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -205,6 +206,6 @@ public final class PalletRepository {
     }
 
     private static String hex(byte[] b) {
-        return java.util.HexFormat.of().formatHex(b);
+        return HexFormat.of().formatHex(b);
     }
 }

@@ -4,6 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
 import org.digitalheaven.physics.Brush;
 import org.digitalheaven.physics.Vec3;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -12,7 +16,7 @@ import org.junit.jupiter.api.Test;
 
 class MapParserTest {
 
-    static final java.util.List<String> SHARED = SharedMaps.NAMES;
+    static final List<String> SHARED = SharedMaps.NAMES;
 
     static final String CUBE_STANDARD = """
             // a cube 64 units on a side, standard Quake format
@@ -130,7 +134,7 @@ class MapParserTest {
                 """.replace("{ ", "{\n").replace(" }", "\n}").replace("\" \"origin", "\"\n\"origin");
         text += "{\n\"classname\" \"light\"\n}\n{\n\"classname\" \"monster_ogre\"\n}\n";
         GameMap m = GameMap.load("lights.map", text);
-        assertEquals(java.util.Map.of("light", 2, "monster_ogre", 1).entrySet(), m.report().ignored().entrySet());
+        assertEquals(Map.of("light", 2, "monster_ogre", 1).entrySet(), m.report().ignored().entrySet());
     }
 
     @ParameterizedTest(name = "{0}.map")
@@ -141,7 +145,7 @@ class MapParserTest {
         int faces = 0;
         for (MapEntity e : f.entities()) {
             for (MapBrush b : e.brushes()) {
-                java.util.List<Vec3[]> triples = new java.util.ArrayList<>();
+                List<Vec3[]> triples = new ArrayList<>();
                 for (MapFace face : b.faces()) {
                     triples.add(face.points());
                 }
@@ -160,8 +164,8 @@ class MapParserTest {
     }
 
     /** What parseFace split a face line with before {@link MapParser#tokens}: the reference it must agree with. */
-    private static java.util.List<String> replaceTrimSplit(String line) {
-        return java.util.List.of(line.replace("(", " ( ").replace(")", " ) ").replace("[", " [ ").replace("]", " ] ").trim()
+    private static List<String> replaceTrimSplit(String line) {
+        return List.of(line.replace("(", " ( ").replace(")", " ) ").replace("[", " [ ").replace("]", " ] ").trim()
                 .split("\\s+"));
     }
 
@@ -173,7 +177,7 @@ class MapParserTest {
             String line = raw.trim();
             if (line.startsWith("(")) {
                 faces++;
-                assertEquals(replaceTrimSplit(line), java.util.List.of(MapParser.tokens(line)), line);
+                assertEquals(replaceTrimSplit(line), List.of(MapParser.tokens(line)), line);
             }
         }
         assertTrue(faces > 1000, name + ": only " + faces + " faces");
@@ -183,7 +187,7 @@ class MapParserTest {
     @Test
     void faceTokensAreTheOldReplaceTrimSplitOnRandomLines() {
         String alphabet = "()[] \t\u000B\f\r\n\u0001\u001c\u00a0\u2003-.e0123456789xX_/\"";
-        java.util.Random r = new java.util.Random(30);
+        Random r = new Random(30);
         for (int n = 0; n < 50_000; n++) {
             StringBuilder b = new StringBuilder();
             for (int k = r.nextInt(30); k > 0; k--) {
@@ -191,7 +195,7 @@ class MapParserTest {
             }
             String line = b.toString().trim();
             if (!line.isEmpty()) {
-                assertEquals(replaceTrimSplit(line), java.util.List.of(MapParser.tokens(line)), () -> java.util.List.of(
+                assertEquals(replaceTrimSplit(line), List.of(MapParser.tokens(line)), () -> List.of(
                         line.chars().mapToObj(Integer::toHexString).toArray()).toString());
             }
         }

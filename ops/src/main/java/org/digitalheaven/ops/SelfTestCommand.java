@@ -21,7 +21,7 @@ import org.digitalheaven.server.PlayDriver;
 import org.digitalheaven.server.PrintableText;
 import org.digitalheaven.server.net.LoopbackNetwork;
 import org.digitalheaven.server.prefs.Preferences;
-import org.digitalheaven.universe.ScriptedPlay;
+import org.digitalheaven.universe.scripted.ScriptedPlay;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;

@@ -17,7 +17,7 @@ import org.digitalheaven.server.NanoClock;
 import org.digitalheaven.server.net.LoopbackNetwork;
 import org.digitalheaven.server.prefs.Preferences;
 import org.digitalheaven.universe.Pawn;
-import org.digitalheaven.universe.ScriptedPlay;
+import org.digitalheaven.universe.scripted.ScriptedPlay;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;

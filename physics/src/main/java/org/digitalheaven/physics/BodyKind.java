@@ -1,5 +1,7 @@
 package org.digitalheaven.physics;
 
+import java.util.Locale;
+
 /** How a body takes part in the world. */
 public enum BodyKind {
     /** A fixed brush, in the broadphase, built once per install. */
@@ -10,6 +12,6 @@ public enum BodyKind {
     HULL;
 
     public String word() {
-        return name().toLowerCase(java.util.Locale.ROOT);
+        return name().toLowerCase(Locale.ROOT);
     }
 }

@@ -2,6 +2,7 @@ package org.digitalheaven.physics;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 
 /**
  * A convex solid: the intersection of the half-spaces behind its planes, with its bounds.
@@ -136,7 +137,7 @@ public final class Brush {
     /** Refused before any work: the build's cost grows with the square of the faces. */
     private static void requireAtMostMaxFaces(String name, int faces) {
         if (faces > MAX_FACES) {
-            throw new BrushException(name, -1, String.format(java.util.Locale.ROOT,
+            throw new BrushException(name, -1, String.format(Locale.ROOT,
                     "has %,d faces, more than the %d a brush may have; split it into smaller brushes", faces, MAX_FACES));
         }
     }

@@ -1,5 +1,7 @@
 package org.digitalheaven.physics;
 
+import java.util.List;
+
 /**
  * The movement rules, as a plain value. Defaults are Quake III's converted to meters at
  * 1 unit = 1/32 m: run 320 u/s = 10 m/s, gravity 800 u/s² = 25 m/s², jump 270 u/s = 8.4375 m/s,
@@ -32,7 +34,7 @@ public record MoveSettings(
             0.46875f, 1.75f, 1.25f, 1.5625f, 1.125f);
 
     /** The components' names in declaration order: the order of {@link #toArray()}, the wire and demos. */
-    public static final java.util.List<String> FIELDS = java.util.List.of("maxSpeed", "sprintScale", "crouchScale",
+    public static final List<String> FIELDS = List.of("maxSpeed", "sprintScale", "crouchScale",
             "groundAccel", "airAccel", "friction", "stopSpeed", "gravity", "jumpSpeed", "stepHeight", "walkableNormalY",
             "hullHalfWidth", "standHeight", "crouchHeight", "standEyeHeight", "crouchEyeHeight");
 

@@ -1,5 +1,6 @@
 package org.digitalheaven.physics;
 
+import it.unimi.dsi.fastutil.longs.Long2ObjectOpenHashMap;
 import java.util.Arrays;
 
 /**
@@ -21,13 +22,11 @@ final class MovingGrid {
     static final int MAX_QUERY = 64;
 
     /**
-     * Column key → ids, {@code [count, id, id, ...]}: an open-addressing table of primitive keys, so a
-     * lookup in a trace allocates nothing. Nothing iterates it, so no result depends on its order; a
-     * column once used keeps its (possibly empty) list.
+     * Column key → ids, {@code [count, id, id, ...]}: a map of primitive keys, so a lookup in a trace boxes
+     * and allocates nothing. Nothing iterates it, so no result depends on its order; a column once used
+     * keeps its (possibly empty) list.
      */
-    private long[] keys = new long[256];
-    private int[][] lists = new int[256][];
-    private int used;
+    private final Long2ObjectOpenHashMap<int[]> cells = new Long2ObjectOpenHashMap<>(128);
     /** Per body id: its column range {@code ix0, iz0, ix1, iz1}, and whether it is placed (wide or in cells). */
     private int[] range = new int[0];
     private boolean[] placed = new boolean[0];
@@ -39,48 +38,6 @@ final class MovingGrid {
 
     private static long key(int ix, int iz) {
         return ((long) ix << 32) | (iz & 0xffffffffL);
-    }
-
-    private static int slot(long key, int mask) {
-        long z = key * 0x9E3779B97F4A7C15L;
-        return (int) (z ^ (z >>> 32)) & mask;
-    }
-
-    /** The list of column {@code key}, or null. */
-    private int[] cell(long key) {
-        int mask = keys.length - 1;
-        for (int i = slot(key, mask); lists[i] != null; i = (i + 1) & mask) {
-            if (keys[i] == key) {
-                return lists[i];
-            }
-        }
-        return null;
-    }
-
-    /** Sets the list of column {@code key} (new or grown). */
-    private void put(long key, int[] list) {
-        int mask = keys.length - 1;
-        int i = slot(key, mask);
-        for (; lists[i] != null; i = (i + 1) & mask) {
-            if (keys[i] == key) {
-                lists[i] = list;
-                return;
-            }
-        }
-        keys[i] = key;
-        lists[i] = list;
-        if (++used * 2 > keys.length) {
-            long[] oldKeys = keys;
-            int[][] oldLists = lists;
-            keys = new long[oldKeys.length * 2];
-            lists = new int[oldKeys.length * 2][];
-            used = 0;
-            for (int j = 0; j < oldKeys.length; j++) {
-                if (oldLists[j] != null) {
-                    put(oldKeys[j], oldLists[j]);
-                }
-            }
-        }
     }
 
     private static int column(float v) {
@@ -126,10 +83,10 @@ final class MovingGrid {
         for (int ix = ix0; ix <= ix1; ix++) {
             for (int iz = iz0; iz <= iz1; iz++) {
                 long k = key(ix, iz);
-                int[] c = cell(k);
+                int[] c = cells.get(k);
                 if (c == null || c[0] + 1 == c.length) {
                     c = c == null ? new int[5] : Arrays.copyOf(c, c.length * 2);
-                    put(k, c);
+                    cells.put(k, c);
                 }
                 c[++c[0]] = id;
             }
@@ -149,7 +106,7 @@ final class MovingGrid {
         int r = id * 4;
         for (int ix = range[r]; ix <= range[r + 2]; ix++) {
             for (int iz = range[r + 1]; iz <= range[r + 3]; iz++) {
-                int[] c = cell(key(ix, iz));
+                int[] c = cells.get(key(ix, iz));
                 for (int i = 1; i <= c[0]; i++) {
                     if (c[i] == id) {
                         c[i] = c[c[0]--];
@@ -177,7 +134,7 @@ final class MovingGrid {
         int[] list = out[0];
         for (int ix = ix0; ix <= ix1; ix++) {
             for (int iz = iz0; iz <= iz1; iz++) {
-                int[] c = cell(key(ix, iz));
+                int[] c = cells.get(key(ix, iz));
                 if (c == null) {
                     continue;
                 }

@@ -112,10 +112,6 @@ public final class PhysicsWorld {
         return bodies.get(id);
     }
 
-    public int bodyCount() {
-        return bodies.size();
-    }
-
     public int staticCount() {
         return staticCount;
     }

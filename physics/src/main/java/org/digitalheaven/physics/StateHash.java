@@ -29,10 +29,6 @@ public final class StateHash {
         return putFloat(v.x()).putFloat(v.y()).putFloat(v.z());
     }
 
-    public StateHash putBoolean(boolean v) {
-        return putInt(v ? 1 : 0);
-    }
-
     public StateHash putString(String s) {
         putInt(s.length());
         for (int i = 0; i < s.length(); i++) {

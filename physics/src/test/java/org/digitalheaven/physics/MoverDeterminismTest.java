@@ -3,6 +3,7 @@ package org.digitalheaven.physics;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.lang.management.ManagementFactory;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
@@ -125,7 +126,7 @@ class MoverDeterminismTest {
                 "golden hash changed: got 0x%016XL (JVM %s %s, flags %s). If the simulation change is intended, "
                         + "pin the new value and say so in the commit.",
                 got, System.getProperty("java.vm.name"), System.getProperty("java.version"),
-                java.lang.management.ManagementFactory.getRuntimeMXBean().getInputArguments()));
+                ManagementFactory.getRuntimeMXBean().getInputArguments()));
     }
 
     @Test

@@ -2,8 +2,8 @@ package org.digitalheaven.server;
 
 import org.digitalheaven.universe.Pawn;
 import org.digitalheaven.universe.PlayerInput;
-import org.digitalheaven.universe.ScriptedPlay;
 import org.digitalheaven.universe.Universe;
+import org.digitalheaven.universe.scripted.ScriptedPlay;
 
 /**
  * Plays a {@link ScriptedPlay} on a server with local pawns (no sessions, no sockets): before each

@@ -22,8 +22,8 @@ import org.digitalheaven.server.net.LoopbackNetwork;
 import org.digitalheaven.server.prefs.Preferences;
 import org.digitalheaven.universe.Pawn;
 import org.digitalheaven.universe.PlayerInput;
-import org.digitalheaven.universe.ScriptedPlay;
 import org.digitalheaven.universe.Universe;
+import org.digitalheaven.universe.scripted.Wander;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -70,10 +70,10 @@ class DivergenceOnIdMapsTest {
                 new LoopbackNetwork().endpoint());
         server.start(PalletRepository.resolveFile(map));
         DemoRecording rec = server.enableRecording(dir, "v", "sha");
-        List<ScriptedPlay.Wander> brains = new ArrayList<>();
+        List<Wander> brains = new ArrayList<>();
         for (int slot = 0; slot < 4; slot++) {
             Pawn p = server.addPawnWithoutSession(slot, "w" + slot);
-            brains.add(new ScriptedPlay.Wander(11 + slot, p.motion().yaw()));
+            brains.add(new Wander(11 + slot, p.motion().yaw()));
         }
         PlayerInput[] now = new PlayerInput[4];
         server.setInputSource(slot -> now[slot]);

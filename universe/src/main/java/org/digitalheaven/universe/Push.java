@@ -4,6 +4,7 @@ import java.util.List;
 import org.digitalheaven.maps.MapObjectDef;
 import org.digitalheaven.physics.Brush;
 import org.digitalheaven.physics.CharacterMotion;
+import org.digitalheaven.physics.Vec3;
 
 /**
  * A push volume ({@code trigger_push}, a jump pad): after the pawns move, every pawn inside gets the
@@ -46,7 +47,7 @@ final class Push extends MapObject {
             m.setVelocity(def.velocity());
             if (def.velocity().y() > 0f) {
                 m.setFlags(m.flags() & ~(CharacterMotion.GROUNDED | CharacterMotion.ON_STEEP));
-                m.setGroundNormal(org.digitalheaven.physics.Vec3.ZERO);
+                m.setGroundNormal(Vec3.ZERO);
             }
             timer++;
             if (def.once()) {

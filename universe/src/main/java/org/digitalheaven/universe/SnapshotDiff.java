@@ -1,6 +1,7 @@
 package org.digitalheaven.universe;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
 import java.util.function.BiConsumer;
@@ -100,7 +101,7 @@ public final class SnapshotDiff {
         integer(who, "timer", a.timer(), b.timer(), out);
         int[] x = a.extra(), y = b.extra();
         if (x.length != y.length) {
-            out.add(new Mismatch(who.toString(), "extra", java.util.Arrays.toString(x), java.util.Arrays.toString(y), ""));
+            out.add(new Mismatch(who.toString(), "extra", Arrays.toString(x), Arrays.toString(y), ""));
         } else {
             for (int i = 0; i < x.length; i++) {
                 integer(who, "extra[" + i + "]", x[i], y[i], out);

@@ -1,11 +1,13 @@
 package org.digitalheaven.universe;
 
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import java.util.function.ToIntFunction;
 import org.digitalheaven.maps.GameMap;
 import org.digitalheaven.maps.MapObjectDef;
 import org.digitalheaven.maps.MapUnits;
@@ -33,7 +35,7 @@ public final class Universe {
     /** Slots are one byte on the wire. */
     public static final int MAX_SLOTS = 256;
     /** Spawn points put the feet on the floor; lift them a unit so the pawn does not start touching it. */
-    static final float SPAWN_LIFT = 1f / 32f;
+    public static final float SPAWN_LIFT = 1f / 32f;
     private static final float STAND_PROBE = 1f / 64f;
 
     private final GameMap map;
@@ -103,9 +105,9 @@ public final class Universe {
                 keep.add(o);
             }
         }
-        java.util.function.ToIntFunction<MapObject> index = o -> recordedIndex == null ? o.authoredIndex()
+        ToIntFunction<MapObject> index = o -> recordedIndex == null ? o.authoredIndex()
                 : recordedIndex.get(o.authoredIndex());
-        keep.sort(java.util.Comparator.comparingInt(index));
+        keep.sort(Comparator.comparingInt(index));
         reported = List.copyOf(keep);
         reportedIndex = new int[keep.size()];
         for (int i = 0; i < keep.size(); i++) {
@@ -275,7 +277,8 @@ public final class Universe {
         changes++;
     }
 
-    MoveSettings settingsOf(Pawn p) {
+    /** The movement rules pawn {@code p} moves by: its override, or the world's. */
+    public MoveSettings settingsOf(Pawn p) {
         return p.settingsOverride() != null ? p.settingsOverride() : settings.move();
     }
 
@@ -291,9 +294,6 @@ public final class Universe {
     public void tick(PlayerInput[] inputs) {
         changes++;
         for (Pawn p : live) {
-            if (p == null) {
-                continue;
-            }
             PlayerInput in = inputs != null && p.slot() < inputs.length && inputs[p.slot()] != null
                     ? inputs[p.slot()] : p.lastInput().holdLook();
             p.setLastInput(in);
@@ -317,11 +317,9 @@ public final class Universe {
 
     boolean anyPawnNear(Body body, float reach) {
         for (Pawn p : live) {
-            if (p != null) {
-                Vec3[] b = box(p, reach);
-                if (body.intersectsBox(b[0], b[1])) {
-                    return true;
-                }
+            Vec3[] b = box(p, reach);
+            if (body.intersectsBox(b[0], b[1])) {
+                return true;
             }
         }
         return false;
@@ -337,7 +335,7 @@ public final class Universe {
 
     boolean anyPawnStandingOn(Body body) {
         for (Pawn p : live) {
-            if (p != null && standingOn(p, body)) {
+            if (standingOn(p, body)) {
                 return true;
             }
         }
@@ -348,9 +346,6 @@ public final class Universe {
     public List<Pawn> pawnsInside(List<Brush> volumes) {
         List<Pawn> out = new ArrayList<>(2);
         for (Pawn p : live) {
-            if (p == null) {
-                continue;
-            }
             Vec3[] b = box(p, 0f);
             for (Brush v : volumes) {
                 if (v.intersectsBox(b[0], b[1])) {
@@ -379,7 +374,7 @@ public final class Universe {
         List<Pawn> riders = new ArrayList<>(2);
         if (push) {
             for (Pawn p : live) {
-                if (p != null && standingOn(p, body)) {
+                if (standingOn(p, body)) {
                     riders.add(p);
                 }
             }
@@ -388,9 +383,6 @@ public final class Universe {
         Vec3 delta = position.sub(oldPos);
         List<Pawn> moved = new ArrayList<>(2);
         for (Pawn p : live) {
-            if (p == null) {
-                continue;
-            }
             Vec3[] b = box(p, 0f);
             boolean inTheWay = body.intersectsBox(b[0], b[1]);
             if (!inTheWay && !riders.contains(p)) {
@@ -448,9 +440,7 @@ public final class Universe {
         StateHash h = new StateHash();
         h.putLong(tick);
         for (Pawn p : live) {
-            if (p != null) {
-                PawnState.hash(h, p.slot(), p.wireId(), p.name(), p.motion(), p.lastInput(), p.settingsOverride());
-            }
+            PawnState.hash(h, p.slot(), p.wireId(), p.name(), p.motion(), p.lastInput(), p.settingsOverride());
         }
         for (int i = 0; i < reported.size(); i++) {
             reported.get(i).hashInto(h, reportedIndex[i]);
@@ -557,9 +547,7 @@ public final class Universe {
     public Snapshot snapshot() {
         List<PawnState> ps = new ArrayList<>();
         for (Pawn p : live) {
-            if (p != null) {
-                ps.add(new PawnState(p.slot(), p.wireId(), p.name(), p.motion().copy(), p.lastInput(), p.settingsOverride()));
-            }
+            ps.add(new PawnState(p.slot(), p.wireId(), p.name(), p.motion().copy(), p.lastInput(), p.settingsOverride()));
         }
         List<ObjectState> os = new ArrayList<>(reported.size());
         for (int i = 0; i < reported.size(); i++) {

@@ -4,8 +4,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
+import org.digitalheaven.physics.BodyInfo;
+import org.digitalheaven.physics.BodyKind;
 import org.digitalheaven.physics.Vec3;
 import org.junit.jupiter.api.Test;
 
@@ -166,7 +169,7 @@ class MapObjectsTest {
     void everyMovingBodyIsLabelledWithItsMapFileAndLine() throws Exception {
         TestUniverse t = TestUniverse.on("doors");
         String text = new String(getClass().getClassLoader().getResourceAsStream("pallets/DigitalHeaven.Core/maps/doors.map")
-                .readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+                .readAllBytes(), StandardCharsets.UTF_8);
         List<Integer> entityLines = new ArrayList<>();
         int depth = 0;
         String[] lines = text.split("\n", -1);
@@ -181,8 +184,8 @@ class MapObjectsTest {
             }
         }
         int moving = 0;
-        for (org.digitalheaven.physics.BodyInfo b : t.universe.physics().describeBodies()) {
-            if (b.kind() != org.digitalheaven.physics.BodyKind.MOVING) {
+        for (BodyInfo b : t.universe.physics().describeBodies()) {
+            if (b.kind() != BodyKind.MOVING) {
                 continue;
             }
             MapObject o = t.universe.objects().stream().filter(x -> x.body() != null && x.body().id() == b.id()).findFirst()

@@ -10,6 +10,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Random;
 import org.digitalheaven.maps.PalletRepository;
+import org.digitalheaven.universe.scripted.ScriptedPlay;
 import org.junit.jupiter.api.Test;
 
 /**

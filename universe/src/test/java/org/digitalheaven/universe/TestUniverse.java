@@ -16,10 +16,10 @@ import org.digitalheaven.physics.Vec3;
  * A universe on a map with pawns and their held inputs, ticked by the test, so scenarios read as the
  * behaviour they check: {@code TestUniverse.on("doors").addPawnAtQuake(400, -96, 24, 0).run(0).tick(60)}.
  */
-final class TestUniverse {
+public final class TestUniverse {
     static final int TICK_RATE = 60;
 
-    final Universe universe;
+    public final Universe universe;
     private final PlayerInput[] inputs = new PlayerInput[Universe.MAX_SLOTS];
     private int nextSlot;
 
@@ -28,7 +28,7 @@ final class TestUniverse {
     }
 
     /** A map from the built-in pallet. */
-    static TestUniverse on(String mapName) {
+    public static TestUniverse on(String mapName) {
         return on(mapName, WorldSettings.DEFAULTS);
     }
 

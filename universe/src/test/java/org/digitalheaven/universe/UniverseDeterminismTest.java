@@ -2,9 +2,12 @@ package org.digitalheaven.universe;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import java.lang.management.ManagementFactory;
 import java.util.Map;
 import java.util.TreeMap;
 import org.digitalheaven.physics.StateHash;
+import org.digitalheaven.universe.scripted.ScriptedPlay;
+import org.digitalheaven.universe.scripted.ScriptedPlayTest;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -47,6 +50,6 @@ class UniverseDeterminismTest {
         StringBuilder b = new StringBuilder();
         got.forEach((k, v) -> b.append(String.format("            \"%s\", 0x%016XL,%n", k, v)));
         assertEquals(GOLDEN, got, "golden hashes changed (JVM " + System.getProperty("java.version") + " "
-                + java.lang.management.ManagementFactory.getRuntimeMXBean().getInputArguments() + "); new values:\n" + b);
+                + ManagementFactory.getRuntimeMXBean().getInputArguments() + "); new values:\n" + b);
     }
 }

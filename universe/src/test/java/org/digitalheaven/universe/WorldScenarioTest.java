@@ -14,6 +14,7 @@ import org.digitalheaven.physics.CharacterMotion;
 import org.digitalheaven.physics.MoveSettings;
 import org.digitalheaven.physics.TraceResult;
 import org.digitalheaven.physics.Vec3;
+import org.digitalheaven.universe.scripted.Wander;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -92,9 +93,9 @@ class WorldScenarioTest {
         TestUniverse t = load(map);
         placeEight(t);
         float floor = t.universe.map().lowestY();
-        List<ScriptedPlay.Wander> drivers = new ArrayList<>();
+        List<Wander> drivers = new ArrayList<>();
         for (int i = 0; i < 8; i++) {
-            drivers.add(new ScriptedPlay.Wander(1000 + i, t.pawn(i).motion().yaw()));
+            drivers.add(new Wander(1000 + i, t.pawn(i).motion().yaw()));
         }
         float travelled = 0;
         for (int tick = 0; tick < 3_600; tick++) {

@@ -9,7 +9,7 @@ import org.digitalheaven.server.NanoClock;
 import org.digitalheaven.server.PlayDriver;
 import org.digitalheaven.server.net.LoopbackNetwork;
 import org.digitalheaven.server.prefs.Preferences;
-import org.digitalheaven.universe.ScriptedPlay;
+import org.digitalheaven.universe.scripted.ScriptedPlay;
 
 /**
  * A recording of {@code pawns} scripted players ({@link ScriptedPlay#humans}: keys and a mouse at human

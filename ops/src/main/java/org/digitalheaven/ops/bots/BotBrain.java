@@ -5,8 +5,8 @@ import java.util.Random;
 import org.digitalheaven.physics.Vec3;
 import org.digitalheaven.universe.PawnState;
 import org.digitalheaven.universe.PlayerInput;
-import org.digitalheaven.universe.ScriptedPlay;
 import org.digitalheaven.universe.Snapshot;
+import org.digitalheaven.universe.scripted.Human;
 
 /**
  * What a bot wants each tick: head for a waypoint (spawn points and the map's doors, buttons, plates,
@@ -16,7 +16,7 @@ import org.digitalheaven.universe.Snapshot;
  *
  * <p>Two styles: {@link Style#WANDER} aims straight at the waypoint with a random twitch each tick and
  * changes keys every second or two; {@link Style#HUMAN} moves the view like a hand on a mouse, drawn
- * toward the waypoint, and presses keys at human rates ({@link ScriptedPlay.Human}): input that looks
+ * toward the waypoint, and presses keys at human rates ({@link Human}): input that looks
  * like a person's, for measuring what recordings of people cost.
  */
 public final class BotBrain {
@@ -35,7 +35,7 @@ public final class BotBrain {
     private float strafe;
     private int buttons;
     private float yaw;
-    private final ScriptedPlay.Human human;
+    private final Human human;
 
     public BotBrain(List<Vec3> waypoints, long seed) {
         this(waypoints, seed, Style.WANDER);
@@ -48,7 +48,7 @@ public final class BotBrain {
         this.waypoints = List.copyOf(waypoints);
         this.rnd = new Random(seed);
         this.goal = this.waypoints.get(rnd.nextInt(this.waypoints.size()));
-        this.human = style == Style.HUMAN ? new ScriptedPlay.Human(seed, 0f) : null;
+        this.human = style == Style.HUMAN ? new Human(seed, 0f) : null;
     }
 
     /** The input for this tick, given the latest snapshot and the bot's own wire id. */

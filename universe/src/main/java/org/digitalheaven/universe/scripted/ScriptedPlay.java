@@ -1,14 +1,16 @@
-package org.digitalheaven.universe;
+package org.digitalheaven.universe.scripted;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Random;
 import org.digitalheaven.maps.MapUnits;
 import org.digitalheaven.maps.SpawnPoint;
 import org.digitalheaven.physics.CharacterMotion;
 import org.digitalheaven.physics.MoveSettings;
 import org.digitalheaven.physics.TraceResult;
 import org.digitalheaven.physics.Vec3;
+import org.digitalheaven.universe.Pawn;
+import org.digitalheaven.universe.PlayerInput;
+import org.digitalheaven.universe.Universe;
 
 /**
  * Deterministic, scripted play on a map: who enters and leaves at which tick, and what each pawn
@@ -302,135 +304,5 @@ public final class ScriptedPlay {
             buttons |= PlayerInput.JUMP;
         }
         return PlayerInput.of(1f, 0f, yaw, 0f, buttons);
-    }
-
-    /**
-     * A seeded wanderer: runs along a yaw that it changes every second or so, jumps, crouches and
-     * strafes now and then. {@link Random}'s sequence is specified by the JDK, so every JVM gives the same.
-     */
-    public static final class Wander {
-        private final Random rnd;
-        private float yaw;
-        private int holdTicks;
-        private int buttons;
-        private float right;
-
-        public Wander(long seed, float startYaw) {
-            this.rnd = new Random(seed);
-            this.yaw = startYaw;
-        }
-
-        public PlayerInput next() {
-            if (holdTicks-- <= 0) {
-                holdTicks = 30 + rnd.nextInt(90);
-                yaw += (rnd.nextFloat() - 0.5f) * 200f;
-                right = rnd.nextInt(4) == 0 ? (rnd.nextBoolean() ? 1f : -1f) : 0f;
-                buttons = 0;
-                if (rnd.nextInt(6) == 0) {
-                    buttons |= PlayerInput.CROUCH;
-                }
-                if (rnd.nextInt(3) == 0) {
-                    buttons |= PlayerInput.SPRINT;
-                }
-            }
-            int b = buttons;
-            if (rnd.nextInt(50) == 0) {
-                b |= PlayerInput.JUMP;
-            }
-            yaw += (rnd.nextFloat() - 0.5f) * 4f;
-            return PlayerInput.of(1f, right, yaw, (rnd.nextFloat() - 0.5f) * 30f, b);
-        }
-    }
-
-    /**
-     * A seeded person at a keyboard and mouse, tick by tick. The mouse turns the view every tick: its
-     * speed, in mouse counts per tick (0.022 degrees each, a common sensitivity), drifts like a hand
-     * does (around 30 degrees a second), with a count of jitter, and every three seconds or so flicks at
-     * a few hundred degrees a second for a few ticks; the view looks up and down less. The keys change
-     * at human rates: forward held most of the time, strafing in turns of half a second to a second and
-     * a half, jump pressed for a few ticks every one to four seconds,
-     * crouch and sprint now and then. {@link Random}'s sequence and {@code nextGaussian} (StrictMath
-     * inside) are specified by the JDK, so every JVM gives the same.
-     */
-    public static final class Human {
-        /** Yaw and pitch steps per mouse count: 0.022 degrees, in 65,536 steps per turn. */
-        static final int STEPS_PER_COUNT = 4;
-        private final Random rnd;
-        private int yaw;
-        private int pitch;
-        private double yawSpeed, pitchSpeed;
-        private int flick, flickTicks;
-        private double flickSpeed;
-        private int forward = 127, right, buttons;
-        private int forwardHold, strafeHold, jumpIn = 60, jumpHold, crouchHold, sprintHold = 200;
-
-        public Human(long seed, float startYaw) {
-            this.rnd = new Random(seed);
-            this.yaw = PlayerInput.yawStep(startYaw);
-        }
-
-        /** This tick's input, turning toward nowhere in particular. */
-        public PlayerInput next() {
-            return next(Double.NaN);
-        }
-
-        /**
-         * This tick's input, the hand drawn toward {@code aimYaw} (degrees; NaN for no aim): a bot that
-         * steers like a person.
-         */
-        public PlayerInput next(double aimYaw) {
-            // A hand's speed drifts (about 25 counts a tick, 33 degrees a second, typical), never jumps.
-            yawSpeed += -0.05 * yawSpeed + rnd.nextGaussian() * 7.9;
-            pitchSpeed += -0.08 * pitchSpeed + rnd.nextGaussian() * 2.4;
-            if (!Double.isNaN(aimYaw)) {
-                double off = ((aimYaw - yaw * 360.0 / 65536) % 360 + 540) % 360 - 180; // -180..180 degrees
-                yawSpeed += 0.02 * (off / 0.022) * 0.1;
-            }
-            double flickNow = 0;
-            if (flick > 0) {
-                // a flick speeds up and slows down again over its few ticks
-                flickNow = flickSpeed * StrictMath.sin(StrictMath.PI * flick / (flickTicks + 1));
-                flick--;
-            } else if (rnd.nextInt(180) == 0) {
-                flickTicks = 5 + rnd.nextInt(5);
-                flick = flickTicks;
-                flickSpeed = (rnd.nextBoolean() ? 1 : -1) * (150 + rnd.nextInt(351)); // peaks of 200 to 650 degrees a second
-            }
-            long yawCounts = Math.round(yawSpeed + flickNow + (rnd.nextInt(3) - 1));
-            long pitchCounts = Math.round(pitchSpeed + (rnd.nextInt(5) == 0 ? rnd.nextInt(3) - 1 : 0));
-            yaw = (int) ((yaw + yawCounts * STEPS_PER_COUNT) & 0xffff);
-            pitch = (int) Math.max(-14_500, Math.min(14_500, pitch + pitchCounts * STEPS_PER_COUNT));
-            keys();
-            return new PlayerInput(buttons, forward, right, yaw, pitch);
-        }
-
-        private void keys() {
-            if (--forwardHold <= 0) {
-                forwardHold = 30 + rnd.nextInt(150);
-                forward = rnd.nextInt(7) == 0 ? (rnd.nextBoolean() ? 0 : -127) : 127;
-            }
-            if (--strafeHold <= 0) {
-                strafeHold = 30 + rnd.nextInt(60);
-                right = rnd.nextInt(3) == 0 ? 0 : (rnd.nextBoolean() ? 127 : -127);
-            }
-            buttons &= ~PlayerInput.JUMP;
-            if (jumpHold > 0) {
-                jumpHold--;
-                buttons |= PlayerInput.JUMP;
-            } else if (--jumpIn <= 0) {
-                jumpIn = 60 + rnd.nextInt(180);
-                jumpHold = 3 + rnd.nextInt(6);
-            }
-            if (crouchHold > 0) {
-                crouchHold--;
-            } else if (rnd.nextInt(600) == 0) {
-                crouchHold = 30 + rnd.nextInt(30);
-            }
-            buttons = crouchHold > 0 ? buttons | PlayerInput.CROUCH : buttons & ~PlayerInput.CROUCH;
-            if (--sprintHold <= 0) {
-                sprintHold = 120 + rnd.nextInt(480);
-                buttons ^= PlayerInput.SPRINT;
-            }
-        }
     }
 }

@@ -1,4 +1,4 @@
-package org.digitalheaven.universe;
+package org.digitalheaven.universe.scripted;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -6,25 +6,32 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.function.Consumer;
+import org.digitalheaven.universe.MapObject;
+import org.digitalheaven.universe.ObjectState;
+import org.digitalheaven.universe.Pawn;
+import org.digitalheaven.universe.PlayerInput;
+import org.digitalheaven.universe.TestUniverse;
+import org.digitalheaven.universe.Universe;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * What {@link ScriptedPlay} is for: on each built-in map it puts every map object to use, again and
- * again, and nobody ends a tick inside solid. The golden hashes ({@link UniverseDeterminismTest}), the
+ * again, and nobody ends a tick inside solid. The golden hashes ({@code UniverseDeterminismTest}), the
  * golden demos and {@code selftest} all run it, so this is the companion that says what they guard.
  */
-class ScriptedPlayTest {
+public class ScriptedPlayTest {
 
-    static final int TICKS = 2_000;
+    public static final int TICKS = 2_000;
 
     /** Plays {@code ticks} ticks on {@code u}, calling {@code after} after every tick. */
-    static void play(Universe u, ScriptedPlay play, int ticks, Consumer<Universe> after) {
+    public static void play(Universe u, ScriptedPlay play, int ticks, Consumer<Universe> after) {
         PlayerInput[] in = new PlayerInput[Universe.MAX_SLOTS];
         for (int t = 0; t < ticks; t++) {
             for (int slot : play.leaving(t)) {
@@ -143,7 +150,7 @@ class ScriptedPlayTest {
      */
     @Test
     void aHumanTurnsEveryTickAtAHandsSpeedFlicksNowAndThenAndPressesKeysAtHumanRates() {
-        ScriptedPlay.Human h = new ScriptedPlay.Human(7, 0f), again = new ScriptedPlay.Human(7, 0f);
+        Human h = new Human(7, 0f), again = new Human(7, 0f);
         int ticks = 60 * 60, turned = 0, flicking = 0, keyChanges = 0;
         List<Double> speeds = new ArrayList<>();
         double maxPitch = 0;
@@ -163,7 +170,7 @@ class ScriptedPlayTest {
         }
         speeds.sort(null);
         double median = speeds.get(speeds.size() / 2);
-        System.out.printf(java.util.Locale.ROOT, "a minute of human-like input: the view moved on %d of %d ticks, median %.1f"
+        System.out.printf(Locale.ROOT, "a minute of human-like input: the view moved on %d of %d ticks, median %.1f"
                 + " degrees a second, %d ticks above 200; %d key changes; pitch within %.1f degrees%n", turned, ticks - 1,
                 median, flicking, keyChanges, maxPitch);
         assertTrue(turned > 0.9 * ticks, "the view moves nearly every tick: " + turned);
