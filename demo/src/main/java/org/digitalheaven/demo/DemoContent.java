@@ -1,5 +1,6 @@
 package org.digitalheaven.demo;
 
+import java.util.Arrays;
 import java.util.List;
 import org.digitalheaven.universe.PawnState;
 import org.digitalheaven.universe.Snapshot;
@@ -94,7 +95,7 @@ public final class DemoContent {
         /** Starts from a checkpoint (a seek): its pawns are the live ones. */
         void restart(DemoFile.Segment seg, int i, Chunk.Checkpoint cp) throws DemoFormatException {
             Snapshot snap = decode(seg, i, cp);
-            java.util.Arrays.fill(live, false);
+            Arrays.fill(live, false);
             for (PawnState p : snap.pawns()) {
                 live[p.slot()] = true;
                 wireIdBySlot[p.slot()] = p.wireId();

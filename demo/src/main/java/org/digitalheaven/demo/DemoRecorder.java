@@ -1,6 +1,11 @@
 package org.digitalheaven.demo;
 
+import java.io.OutputStream;
+import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.List;
+import java.util.Objects;
+import java.util.function.Supplier;
 import org.digitalheaven.maps.GameMap;
 import org.digitalheaven.maps.MapFormatException;
 import org.digitalheaven.maps.PalletException;
@@ -133,7 +138,7 @@ public final class DemoRecorder {
         for (int slot = 0; slot < 2; slot++) {
             u.addPawn(slot, slot + 1, "warm-up", u.spawnMotion(map.spawns().get(slot % map.spawns().size())));
         }
-        DemoWriter w = new DemoWriter(java.nio.file.Path.of("warm-up.dh-demo"), java.io.OutputStream.nullOutputStream(),
+        DemoWriter w = new DemoWriter(Path.of("warm-up.dh-demo"), OutputStream.nullOutputStream(),
                 WARM_UP_TICKS, message -> { });
         // A checkpoint every 4 ticks: the checkpoint path runs thousands of times too, or it would stay
         // interpreted for the first hour of a recording (once every 300 ticks is 12 times a minute).
@@ -156,12 +161,12 @@ public final class DemoRecorder {
     }
 
     private static byte[] concat(byte[] a, byte[] b) {
-        byte[] out = java.util.Arrays.copyOf(a, a.length + b.length);
+        byte[] out = Arrays.copyOf(a, a.length + b.length);
         System.arraycopy(b, 0, out, a.length, b.length);
         return out;
     }
 
-    private void handOver(java.util.function.Supplier<byte[]> bytes, boolean flush) {
+    private void handOver(Supplier<byte[]> bytes, boolean flush) {
         if (!stopped && !writer.submitLater(bytes, flush)) {
             stopped = true; // the writer reported why, once; nothing more is written
         }
@@ -257,7 +262,7 @@ public final class DemoRecorder {
         if (now == overrides[p.slot()]) {
             return; // the same object: nothing changed (the common case, one comparison per pawn)
         }
-        if (!java.util.Objects.equals(now, overrides[p.slot()])) {
+        if (!Objects.equals(now, overrides[p.slot()])) {
             segment.override(p.slot(), now);
         }
         overrides[p.slot()] = now;
@@ -343,7 +348,7 @@ public final class DemoRecorder {
         return writer.failure();
     }
 
-    public java.nio.file.Path path() {
+    public Path path() {
         return writer.path();
     }
 

@@ -2,6 +2,7 @@ package org.digitalheaven.demo;
 
 import java.io.ByteArrayOutputStream;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import org.digitalheaven.universe.PlayerInput;
 import org.digitalheaven.universe.Snapshot;
@@ -119,7 +120,7 @@ public final class DemoRewriter {
             flushPending();
             Snapshot s = SnapshotCodec.decode(k.snapshot());
             segment.checkpoint(k.snapshot(), s.pawns());
-            java.util.Arrays.fill(live, false);
+            Arrays.fill(live, false);
             s.pawns().forEach(p -> live[p.slot()] = true);
         } else if (c instanceof Chunk.TickHash th) {
             flushPending();
@@ -168,7 +169,7 @@ public final class DemoRewriter {
         }
         hash = null;
         given = 0;
-        java.util.Arrays.fill(inputs, null);
+        Arrays.fill(inputs, null);
     }
 
     private Rewritten finish() {

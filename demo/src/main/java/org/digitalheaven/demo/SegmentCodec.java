@@ -1,5 +1,9 @@
 package org.digitalheaven.demo;
 
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -218,8 +222,8 @@ final class SegmentCodec {
             r.put(n.length >>> 8);
             System.arraycopy(n, 0, r.buf, r.len, n.length);
             r.len += n.length;
-            java.nio.ByteBuffer b = java.nio.ByteBuffer.wrap(r.buf, r.len, MotionCodec.SIZE)
-                    .order(java.nio.ByteOrder.LITTLE_ENDIAN);
+            ByteBuffer b = ByteBuffer.wrap(r.buf, r.len, MotionCodec.SIZE)
+                    .order(ByteOrder.LITTLE_ENDIAN);
             MotionCodec.encode(motion, b);
             r.len += MotionCodec.SIZE;
             setLive(slot, true);
@@ -440,8 +444,8 @@ final class SegmentCodec {
                         rec.need(nameLen + MotionCodec.SIZE, "a join's name and motion");
                         String name = utf8(raw, rec.pos, nameLen);
                         rec.pos += nameLen;
-                        CharacterMotion m = MotionCodec.decode(java.nio.ByteBuffer.wrap(raw, rec.pos, MotionCodec.SIZE)
-                                .order(java.nio.ByteOrder.LITTLE_ENDIAN));
+                        CharacterMotion m = MotionCodec.decode(ByteBuffer.wrap(raw, rec.pos, MotionCodec.SIZE)
+                                .order(ByteOrder.LITTLE_ENDIAN));
                         rec.pos += MotionCodec.SIZE;
                         if (opened && live[slot]) {
                             throw new Malformed("a join into slot " + slot + ", which is taken");
@@ -631,10 +635,10 @@ final class SegmentCodec {
 
     private static String utf8(byte[] raw, int pos, int len) throws Malformed {
         try {
-            return StandardCharsets.UTF_8.newDecoder().onMalformedInput(java.nio.charset.CodingErrorAction.REPORT)
-                    .onUnmappableCharacter(java.nio.charset.CodingErrorAction.REPORT)
-                    .decode(java.nio.ByteBuffer.wrap(raw, pos, len)).toString();
-        } catch (java.nio.charset.CharacterCodingException e) {
+            return StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
+                    .onUnmappableCharacter(CodingErrorAction.REPORT)
+                    .decode(ByteBuffer.wrap(raw, pos, len)).toString();
+        } catch (CharacterCodingException e) {
             throw new Malformed("a name that is not valid UTF-8");
         }
     }

@@ -9,12 +9,19 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
+import com.sun.management.ThreadMXBean;
+import java.io.ByteArrayOutputStream;
+import java.lang.management.ManagementFactory;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Random;
+import java.util.zip.CRC32C;
 import org.digitalheaven.maps.PalletRepository;
 import org.junit.jupiter.api.Test;
 
@@ -93,7 +100,7 @@ class DemoFormatTest {
     void unknownChunksAndExtensionRecordsAreSkipped() throws Exception {
         DemoFile d = DemoReader.read(FILE);
         DemoEncoder enc = new DemoEncoder();
-        java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
         out.writeBytes(enc.fileHeader());
         out.writeBytes(enc.header(d.header()));
         out.writeBytes(enc.unknown(77, new byte[] {1, 2, 3}));
@@ -115,7 +122,7 @@ class DemoFormatTest {
     /** A segment's records with {@code record} added at the end of its records stream (the first). */
     static byte[] withExtensionRecord(byte[] raw, byte[] record) throws SegmentCodec.Malformed {
         int[] at = SegmentCodec.streams(raw);
-        java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
         for (int i = 0; i < SegmentCodec.HASHES; i++) {
             int len = at[i + 1] - at[i] + (i == 0 ? record.length : 0);
             for (; (len & ~0x7f) != 0; len >>>= 7) {
@@ -166,8 +173,8 @@ class DemoFormatTest {
         long endAt = spans.get(spans.size() - 1)[0];
         Random r = new Random(11);
         int damaged = 0, truncatedInEnd = 0, unreadable = 0;
-        com.sun.management.ThreadMXBean threads =
-                (com.sun.management.ThreadMXBean) java.lang.management.ManagementFactory.getThreadMXBean();
+        ThreadMXBean threads =
+                (ThreadMXBean) ManagementFactory.getThreadMXBean();
         long self = Thread.currentThread().getId();
         long worst = 0;
         for (int i = 0; i < cases; i++) {
@@ -280,8 +287,8 @@ class DemoFormatTest {
 
     /** Bytes the current thread allocates reading {@code file} (a second read, so class loading is not counted). */
     private static long allocatedReading(byte[] file) throws DemoFormatException {
-        com.sun.management.ThreadMXBean threads =
-                (com.sun.management.ThreadMXBean) java.lang.management.ManagementFactory.getThreadMXBean();
+        ThreadMXBean threads =
+                (ThreadMXBean) ManagementFactory.getThreadMXBean();
         long self = Thread.currentThread().getId();
         DemoReader.inspect(file);
         long before = threads.getThreadAllocatedBytes(self);
@@ -298,7 +305,7 @@ class DemoFormatTest {
     void readingAnyFileCostsASmallMultipleOfItsSize() throws Exception {
         DemoFile d = DemoReader.read(FILE);
         DemoEncoder enc = new DemoEncoder();
-        java.io.ByteArrayOutputStream v2 = new java.io.ByteArrayOutputStream();
+        ByteArrayOutputStream v2 = new ByteArrayOutputStream();
         v2.writeBytes(enc.fileHeader());
         v2.writeBytes(enc.header(d.header()));
         while (v2.size() < 1 << 20) {
@@ -312,7 +319,7 @@ class DemoFormatTest {
         for (int i = 0; i < (1 << 20) / 5; i++) {
             unknown.add(new Chunk.Unknown(77, new byte[0]));
         }
-        java.util.Map<String, byte[]> files = new java.util.LinkedHashMap<>();
+        Map<String, byte[]> files = new LinkedHashMap<>();
         files.put("version 2, empty chunks of an unknown kind", v2.toByteArray());
         files.put("version 2, as recorded", FILE);
         byte[] damagedFirst = v2.toByteArray();
@@ -321,7 +328,7 @@ class DemoFormatTest {
         files.put("version 1, empty chunks of an unknown kind", DemoFixtures.version1(unknown, true));
         files.put("version 1, leave chunks (the smallest kind)", DemoFixtures.version1(leaves, true));
         files.put("version 1, as recorded", DemoFixtures.version1(DemoFixtures.recordedChunks(TICKS, EVERY), true));
-        for (java.util.Map.Entry<String, byte[]> e : files.entrySet()) {
+        for (Map.Entry<String, byte[]> e : files.entrySet()) {
             long size = e.getValue().length;
             long allocated = allocatedReading(e.getValue());
             System.out.printf("reading %s: %,d bytes allocated for %,d bytes (%.2fx)%n", e.getKey(), allocated, size,
@@ -345,8 +352,8 @@ class DemoFormatTest {
      */
     @Test
     void everyCheckIsTheCastagnoliCrcOfWhatFormatMdSaysItCovers() {
-        java.util.zip.CRC32C check = new java.util.zip.CRC32C();
-        check.update("123456789".getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+        CRC32C check = new CRC32C();
+        check.update("123456789".getBytes(StandardCharsets.US_ASCII));
         assertEquals(0xE3069283L, check.getValue());
         ByteBuffer b = ByteBuffer.wrap(FILE).order(ByteOrder.LITTLE_ENDIAN);
         for (long[] span : DemoFixtures.chunkSpans(FILE)) {
@@ -361,7 +368,7 @@ class DemoFormatTest {
     }
 
     private static long crc(byte[] bytes, int from, int length) {
-        java.util.zip.CRC32C c = new java.util.zip.CRC32C();
+        CRC32C c = new CRC32C();
         c.update(bytes, from, length);
         return c.getValue();
     }
@@ -371,7 +378,7 @@ class DemoFormatTest {
     void aManifestAnywhereButAfterTheHeaderIsDamage() {
         List<long[]> spans = DemoFixtures.chunkSpans(FILE);
         assertEquals(DemoEncoder.MANIFEST, spans.get(1)[2]);
-        java.io.ByteArrayOutputStream moved = new java.io.ByteArrayOutputStream();
+        ByteArrayOutputStream moved = new ByteArrayOutputStream();
         moved.write(FILE, 0, (int) spans.get(0)[1]); // magic, version, Header
         moved.write(FILE, (int) spans.get(2)[0], (int) (spans.get(2)[1] - spans.get(2)[0])); // segment 0
         moved.write(FILE, (int) spans.get(1)[0], (int) (spans.get(1)[1] - spans.get(1)[0])); // the Manifest, one late
@@ -406,14 +413,14 @@ class DemoFormatTest {
         DemoFile.Segment first = d.segments().get(0);
         byte[] raw = first.raw();
         int[] at = SegmentCodec.streams(raw);
-        java.util.Map<String, byte[]> bad = new java.util.LinkedHashMap<>();
+        Map<String, byte[]> bad = new LinkedHashMap<>();
         bad.put("the records stream", withLengths(raw, at, new long[] {1L << 30, -1, -1, -1, -1}));
-        byte[] leftOver = java.util.Arrays.copyOf(raw, raw.length + 1); // one more byte: the hashes stream's
+        byte[] leftOver = Arrays.copyOf(raw, raw.length + 1); // one more byte: the hashes stream's
         bad.put("1 byte(s) left over in the tick hashes stream", leftOver);
-        bad.put("a tick's hash needs 4 byte(s)", java.util.Arrays.copyOf(raw, raw.length - 1));
-        for (java.util.Map.Entry<String, byte[]> e : bad.entrySet()) {
+        bad.put("a tick's hash needs 4 byte(s)", Arrays.copyOf(raw, raw.length - 1));
+        for (Map.Entry<String, byte[]> e : bad.entrySet()) {
             DemoEncoder enc = new DemoEncoder();
-            java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+            ByteArrayOutputStream out = new ByteArrayOutputStream();
             out.writeBytes(enc.fileHeader());
             out.writeBytes(enc.header(d.header()));
             out.writeBytes(enc.segment(first.checkpointTick(), first.ticks(), e.getValue()));
@@ -426,7 +433,7 @@ class DemoFormatTest {
 
     /** {@code raw} with the stream lengths replaced where {@code lengths} is not -1. */
     private static byte[] withLengths(byte[] raw, int[] at, long[] lengths) {
-        java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
         for (int i = 0; i < SegmentCodec.HASHES; i++) {
             long len = lengths[i] >= 0 ? lengths[i] : at[i + 1] - at[i];
             for (; (len & ~0x7fL) != 0; len >>>= 7) {

@@ -5,9 +5,15 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.ByteArrayOutputStream;
+import java.io.OutputStream;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.Consumer;
 import org.digitalheaven.maps.PalletRepository;
 import org.digitalheaven.maps.ResolvedMap;
 import org.digitalheaven.universe.Pawn;
@@ -119,12 +125,12 @@ class DemoRecorderTest {
     @Test
     void everyRecordedHashIsTheWorldsAtItsBoundary() throws Exception {
         Universe u = arenaWithOnePawn();
-        java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
         DemoRecorder rec = record(u, out, msg -> { });
         PlayerInput[] in = new PlayerInput[Universe.MAX_SLOTS];
         in[0] = PlayerInput.of(1, 0, 10, 0, PlayerInput.JUMP);
         in[1] = PlayerInput.of(1, 1, 100, 0, 0);
-        java.util.Map<Long, Long> fresh = new java.util.TreeMap<>();
+        Map<Long, Long> fresh = new TreeMap<>();
         long start = u.tickCount();
         for (int i = 0; i < 120; i++) {
             long t = u.tickCount();
@@ -148,7 +154,7 @@ class DemoRecorderTest {
             rec.afterTick(u);
         }
         assertNull(rec.stop(u, 5_000));
-        java.util.Map<Long, Long> recorded = new java.util.TreeMap<>();
+        Map<Long, Long> recorded = new TreeMap<>();
         for (Chunk c : DemoReader.read(out.toByteArray()).chunks()) {
             if (c instanceof Chunk.TickHash h) {
                 recorded.put(h.tick(), h.hash());
@@ -167,8 +173,8 @@ class DemoRecorderTest {
     @Test
     void aNumberThatIsNotFiniteStopsTheRecordingBeforeItReachesACheckpoint() throws Exception {
         Universe u = arenaWithOnePawn();
-        java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
-        List<String> said = new java.util.concurrent.CopyOnWriteArrayList<>();
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        List<String> said = new CopyOnWriteArrayList<>();
         DemoRecorder rec = record(u, out, said::add);
         PlayerInput[] in = new PlayerInput[Universe.MAX_SLOTS];
         in[0] = PlayerInput.of(1, 0, 10, 0, 0);
@@ -197,8 +203,8 @@ class DemoRecorderTest {
         }
         assertEquals(List.of(start), ticks, "the segment that came to hold the NaN, from tick " + (start + N) + ", is not written");
 
-        List<String> refused = new java.util.concurrent.CopyOnWriteArrayList<>();
-        java.io.ByteArrayOutputStream none = new java.io.ByteArrayOutputStream();
+        List<String> refused = new CopyOnWriteArrayList<>();
+        ByteArrayOutputStream none = new ByteArrayOutputStream();
         DemoRecorder late = record(u, none, refused::add);
         assertTrue(late.failed());
         assertEquals(List.of("the world at tick " + u.tickCount() + " holds a number that is not finite (PlayerPawn@7's motion),"
@@ -215,7 +221,7 @@ class DemoRecorderTest {
     }
 
     /** A recording of {@code u} (on arena) into {@code out}, a checkpoint every {@link #N} ticks; failures to {@code said}. */
-    private DemoRecorder record(Universe u, java.io.OutputStream out, java.util.function.Consumer<String> said) throws Exception {
+    private DemoRecorder record(Universe u, OutputStream out, Consumer<String> said) throws Exception {
         ResolvedMap m = PalletRepository.search(List.of()).resolve("arena");
         return DemoRecorder.open(new DemoRecorder.Opening("arena", m.barcode(), m.closureHash(), "v", "sha", 60, N,
                 u.settings().encode(), List.of()), u, new DemoWriter(dir.resolve("r.dh-demo"), out, 64, said));

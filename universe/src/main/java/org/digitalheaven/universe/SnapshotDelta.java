@@ -3,7 +3,10 @@ package org.digitalheaven.universe;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import org.digitalheaven.physics.CharacterMotion;
 import org.digitalheaven.physics.MoveSettings;
 import org.digitalheaven.physics.Vec3;
@@ -255,7 +258,7 @@ public final class SnapshotDelta {
 
     /** The changed-word masks in use, most used first (ties: the lower mask first). */
     private static List<Long> dictionary(int[] tags, long[] masks) {
-        java.util.Map<Long, Integer> uses = new java.util.HashMap<>();
+        Map<Long, Integer> uses = new HashMap<>();
         for (int i = 0; i < tags.length; i++) {
             if (tags[i] != 1) {
                 uses.merge(masks[i], 1, Integer::sum);
@@ -549,7 +552,7 @@ public final class SnapshotDelta {
             for (int i = n - 1; i >= 0; i--) {
                 int at = (int) (bit >>> 3);
                 if (at == bytes.length) {
-                    bytes = java.util.Arrays.copyOf(bytes, bytes.length * 2);
+                    bytes = Arrays.copyOf(bytes, bytes.length * 2);
                 }
                 if ((value >>> i & 1) != 0) {
                     bytes[at] |= (byte) (0x80 >>> (bit & 7));
@@ -613,7 +616,7 @@ public final class SnapshotDelta {
         }
 
         byte[] toByteArray() {
-            return java.util.Arrays.copyOf(bytes, (int) (bit + 7 >>> 3));
+            return Arrays.copyOf(bytes, (int) (bit + 7 >>> 3));
         }
     }
 

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Random;
@@ -113,7 +114,7 @@ class SnapshotDeltaTest {
             later.add(p.slot() % 2 == 0 ? before : coasting(before, run, 3));
         }
         Snapshot base = new Snapshot(s.tick(), still, s.objects()), target = new Snapshot(s.tick() + 3, later, s.objects());
-        assertTrue(!java.util.Arrays.equals(SnapshotCodec.encode(new Snapshot(target.tick(), base.pawns(), base.objects())),
+        assertTrue(!Arrays.equals(SnapshotCodec.encode(new Snapshot(target.tick(), base.pawns(), base.objects())),
                 SnapshotCodec.encode(target)), "half the pawns moved");
         byte[] delta = SnapshotDelta.encode(base, target, 1 / 60f, SnapshotDelta.DEFAULT_GRAVITY);
         // tick change 7 + 2 bits, the defaults flag 1 (1/60 s, default gravity), pawn count 6 + 2 or 3, a
@@ -194,9 +195,9 @@ class SnapshotDeltaTest {
             byte[] d = SnapshotDelta.encode(base, snaps.get(t), 1 / 60f, SnapshotDelta.DEFAULT_GRAVITY);
             switch (r.nextInt(4)) {
                 case 0 -> d[r.nextInt(d.length)] ^= (byte) (1 << r.nextInt(8));
-                case 1 -> d = java.util.Arrays.copyOf(d, r.nextInt(d.length));
+                case 1 -> d = Arrays.copyOf(d, r.nextInt(d.length));
                 case 2 -> {
-                    d = java.util.Arrays.copyOf(d, d.length + 1 + r.nextInt(8));
+                    d = Arrays.copyOf(d, d.length + 1 + r.nextInt(8));
                     for (int i = 0; i < 3; i++) {
                         d[r.nextInt(d.length)] = (byte) r.nextInt();
                     }
