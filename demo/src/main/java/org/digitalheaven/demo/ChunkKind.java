@@ -324,12 +324,7 @@ public enum ChunkKind {
         return since;
     }
 
-    /** The kind for a code in the current format, or null when this build does not know it. */
     private static final ChunkKind[] ALL = values();
-
-    public static ChunkKind of(int code) {
-        return of(code, DemoFile.VERSION);
-    }
 
     /**
      * The kind a code means in a file of format {@code version}, or null when that version does not

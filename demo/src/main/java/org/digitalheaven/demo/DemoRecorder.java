@@ -64,7 +64,6 @@ public final class DemoRecorder {
     private long lastCheckpointTick;
     private int checkpoints;
     private long ticksRecorded;
-    private long recordBytes;
     private boolean stopped;
     /** The state hash computed right after the last tick, and {@link Universe#changes()} then (-1: none). */
     private long nextHash;
@@ -180,7 +179,6 @@ public final class DemoRecorder {
         byte[] records = segment.records();
         long first = segment.firstTick();
         int ticks = segment.ticks();
-        recordBytes += records.length;
         DemoEncoder e = encoder;
         handOver(() -> e.segment(first, ticks, records), true);
         segment.begin(nextTick);
@@ -387,11 +385,6 @@ public final class DemoRecorder {
     /** Chunks handed to the writer thread that it has not written yet (its queue's depth). */
     public int writerQueued() {
         return writer.queued();
-    }
-
-    /** Segment records made so far, before compression (the one being recorded included). */
-    public long recordBytes() {
-        return recordBytes + segment.size();
     }
 
     /** The next tick after the last checkpoint that falls on the interval. */
