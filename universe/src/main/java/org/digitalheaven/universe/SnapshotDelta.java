@@ -71,7 +71,9 @@ import org.digitalheaven.physics.Vec3;
 public final class SnapshotDelta {
 
     /** Input yaw, pitch and buttons (3), motion (14), override flag and fields (1 + 16). */
-    public static final int PAWN_WORDS = 3 + 14 + 1 + 16;
+    public static final int PAWN_WORDS = 3 + 14 + 1 + OverrideCodec.FIELDS;
+    /** The override's words: its flag (0 none, 1 present), then its fields ({@link OverrideCodec#words}). */
+    private static final int OVERRIDE_FLAG = 17, OVERRIDE_FIELDS = 18;
     private static final int FIRST_MASK_BITS = 10;
     private static final int AIR_TICKS = 6, VEL_X = 2, VEL_Z = 3, POS_X = 4, POS_Z = 5, VEL_Y = 7, POS_Y = 8, LOOK_YAW = 10, LOOK_PITCH = 11;
     private static final int OBJECT_FIXED_WORDS = 7;
@@ -247,11 +249,8 @@ public final class SnapshotDelta {
         w[15] = bits(m.groundNormal().y());
         w[16] = bits(m.groundNormal().z());
         if (p.override() != null) {
-            w[17] = 1;
-            float[] f = p.override().toArray();
-            for (int i = 0; i < f.length; i++) {
-                w[18 + i] = bits(f[i]);
-            }
+            w[OVERRIDE_FLAG] = 1;
+            System.arraycopy(OverrideCodec.words(p.override()), 0, w, OVERRIDE_FIELDS, OverrideCodec.FIELDS);
         }
         return w;
     }
@@ -507,16 +506,12 @@ public final class SnapshotDelta {
             throw in.error("pawn " + i + " input: " + e.getMessage());
         }
         MoveSettings override = null;
-        if (w[17] == 1) {
-            float[] f = new float[MoveSettings.FIELDS.size()];
-            for (int k = 0; k < f.length; k++) {
-                f[k] = real(w[18 + k]);
-            }
-            override = MoveSettings.fromArray(f);
-        } else if (w[17] != 0) {
-            throw in.error("pawn " + i + " override flag " + w[17] + " is neither 0 nor 1");
+        if (w[OVERRIDE_FLAG] == 1) {
+            override = OverrideCodec.fromWords(w, OVERRIDE_FIELDS);
+        } else if (w[OVERRIDE_FLAG] != 0) {
+            throw in.error("pawn " + i + " override flag " + w[OVERRIDE_FLAG] + " is neither 0 nor 1");
         } else {
-            for (int k = 18; k < PAWN_WORDS; k++) {
+            for (int k = OVERRIDE_FIELDS; k < PAWN_WORDS; k++) {
                 if (w[k] != 0) {
                     throw in.error("pawn " + i + " has override fields but no override");
                 }
