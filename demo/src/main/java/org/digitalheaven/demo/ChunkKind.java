@@ -4,13 +4,14 @@ import java.nio.BufferUnderflowException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.charset.CharacterCodingException;
-import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
+import org.digitalheaven.maps.wire.StrictUtf8;
 import org.digitalheaven.physics.MoveSettings;
 import org.digitalheaven.universe.MotionCodec;
+import org.digitalheaven.universe.OverrideCodec;
 import org.digitalheaven.universe.PlayerInput;
 import org.digitalheaven.universe.SnapshotDiff;
 
@@ -229,17 +230,13 @@ public enum ChunkKind {
         @Override
         void encode(Chunk c, ByteBuffer b) {
             Chunk.MoveOverride o = (Chunk.MoveOverride) c;
-            b.putLong(o.tick()).put((byte) o.slot()).put((byte) (o.settings() == null ? 0 : 1));
-            if (o.settings() != null) {
-                for (float f : o.settings().toArray()) {
-                    b.putFloat(f);
-                }
-            }
+            b.putLong(o.tick()).put((byte) o.slot());
+            OverrideCodec.encode(o.settings(), b);
         }
 
         @Override
         int size(Chunk c) {
-            return 10 + (((Chunk.MoveOverride) c).settings() == null ? 0 : 4 * MoveSettings.FIELDS.size());
+            return 9 + OverrideCodec.size(((Chunk.MoveOverride) c).settings());
         }
 
         @Override
@@ -254,12 +251,8 @@ public enum ChunkKind {
             if (flag == 0) {
                 return new Chunk.MoveOverride(tick, slot, null);
             }
-            float[] f = new float[MoveSettings.FIELDS.size()];
-            need(b, 4 * f.length, "override values");
-            for (int i = 0; i < f.length; i++) {
-                f[i] = b.getFloat();
-            }
-            return new Chunk.MoveOverride(tick, slot, MoveSettings.fromArray(f));
+            need(b, OverrideCodec.SIZE, "override values");
+            return new Chunk.MoveOverride(tick, slot, OverrideCodec.decodeFields(b));
         }
 
         @Override
@@ -460,8 +453,7 @@ public enum ChunkKind {
         int len = b.getShort() & 0xffff;
         byte[] bytes = getBytes(b, len, what);
         try {
-            return StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
-                    .onUnmappableCharacter(CodingErrorAction.REPORT).decode(ByteBuffer.wrap(bytes)).toString();
+            return StrictUtf8.decode(bytes, 0, bytes.length);
         } catch (CharacterCodingException e) {
             throw new Malformed(what + " is not valid UTF-8");
         }

@@ -3,14 +3,16 @@ package org.digitalheaven.demo;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.charset.CharacterCodingException;
-import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import org.digitalheaven.maps.wire.StrictUtf8;
+import org.digitalheaven.maps.wire.Varint;
 import org.digitalheaven.physics.CharacterMotion;
 import org.digitalheaven.physics.MoveSettings;
 import org.digitalheaven.universe.MotionCodec;
+import org.digitalheaven.universe.OverrideCodec;
 import org.digitalheaven.universe.PawnState;
 import org.digitalheaven.universe.PlayerInput;
 import org.digitalheaven.universe.Snapshot;
@@ -142,11 +144,7 @@ final class SegmentCodec {
         }
 
         void putVarint(int v) {
-            while ((v & ~0x7f) != 0) {
-                put((v & 0x7f) | 0x80);
-                v >>>= 7;
-            }
-            put(v);
+            len = Varint.write(v, buf, len);
         }
     }
 
@@ -257,15 +255,12 @@ final class SegmentCodec {
 
         void override(int slot, MoveSettings settings) {
             Bytes r = streams[RECORDS];
-            r.ensure(3 + 4 * MoveSettings.FIELDS.size());
+            int size = OverrideCodec.size(settings);
+            r.ensure(2 + size);
             r.put(OVERRIDE);
             r.put(slot);
-            r.put(settings == null ? 0 : 1);
-            if (settings != null) {
-                for (float f : settings.toArray()) {
-                    r.putInt(Float.floatToRawIntBits(f));
-                }
-            }
+            OverrideCodec.encode(settings, ByteBuffer.wrap(r.buf, r.len, size).order(ByteOrder.LITTLE_ENDIAN));
+            r.len += size;
         }
 
         /** The checkpoint: the live set and every pawn's predictor start again from it. */
@@ -477,13 +472,10 @@ final class SegmentCodec {
                         if (present > 1) {
                             throw new Malformed("an override's presence byte is " + present + ", neither 0 nor 1");
                         } else if (present == 1) {
-                            float[] f = new float[MoveSettings.FIELDS.size()];
-                            rec.need(4 * f.length, "an override's rules");
-                            for (int i = 0; i < f.length; i++) {
-                                f[i] = Float.intBitsToFloat(getInt(raw, rec.pos));
-                                rec.pos += 4;
-                            }
-                            settings = MoveSettings.fromArray(f);
+                            rec.need(OverrideCodec.SIZE, "an override's rules");
+                            settings = OverrideCodec.decodeFields(ByteBuffer.wrap(raw, rec.pos, OverrideCodec.SIZE)
+                                    .order(ByteOrder.LITTLE_ENDIAN));
+                            rec.pos += OverrideCodec.SIZE;
                         }
                         if (!sink.accept(rec.pos - start, new Chunk.MoveOverride(tick, slot, settings))) {
                             return;
@@ -615,18 +607,15 @@ final class SegmentCodec {
 
     /** {value, position after}; at most 5 bytes. */
     private static long[] varint(byte[] raw, int pos, String what) throws Malformed {
-        long v = 0;
-        for (int shift = 0; shift < 35; shift += 7) {
-            if (pos >= raw.length) {
-                throw new Malformed(what + " is cut short");
-            }
-            int b = raw[pos++] & 0xff;
-            v |= (long) (b & 0x7f) << shift;
-            if ((b & 0x80) == 0) {
-                return new long[] {v, pos};
-            }
+        int[] at = {pos};
+        long v = Varint.read(raw, at);
+        if (v == Varint.CUT_SHORT) {
+            throw new Malformed(what + " is cut short");
         }
-        throw new Malformed(what + " is longer than 5 bytes");
+        if (v == Varint.TOO_LONG) {
+            throw new Malformed(what + " is longer than 5 bytes");
+        }
+        return new long[] {v, at[0]};
     }
 
     private static int getInt(byte[] raw, int pos) {
@@ -635,9 +624,7 @@ final class SegmentCodec {
 
     private static String utf8(byte[] raw, int pos, int len) throws Malformed {
         try {
-            return StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
-                    .onUnmappableCharacter(CodingErrorAction.REPORT)
-                    .decode(ByteBuffer.wrap(raw, pos, len)).toString();
+            return StrictUtf8.decode(raw, pos, len);
         } catch (CharacterCodingException e) {
             throw new Malformed("a name that is not valid UTF-8");
         }
