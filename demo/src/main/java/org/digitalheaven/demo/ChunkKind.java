@@ -16,14 +16,16 @@ import org.digitalheaven.universe.PlayerInput;
 import org.digitalheaven.universe.SnapshotDiff;
 
 /**
- * The one manifest of chunk kinds: code, name, payload layout (encode and decode) and the one-line
- * description {@code demo dump} prints. The writer, the reader and the dump tool all go through it,
- * so a kind cannot be written one way and read another. All integers little-endian; floats by bit
- * pattern; strings are a u16 byte length and UTF-8.
+ * The kinds of record a demo holds, and version 1's chunks: each kind's version 1 code (from
+ * {@link DemoCodes.Version1Chunk}, the one table of codes), name, payload layout (encode and decode: the
+ * whole of a version 1 chunk, and a version 2 Header chunk's payload) and the one-line description
+ * {@code demo dump} prints for a record of it, of either version. Version 2's segment records have
+ * layouts of their own ({@link SegmentCodec}). All integers little-endian; floats by bit pattern;
+ * strings are a u16 byte length and UTF-8.
  */
 public enum ChunkKind {
 
-    HEADER(1) {
+    HEADER(DemoCodes.Version1Chunk.HEADER) {
         @Override
         void encode(Chunk c, ByteBuffer b) {
             Chunk.Header h = (Chunk.Header) c;
@@ -84,7 +86,7 @@ public enum ChunkKind {
         }
     },
 
-    JOIN(2) {
+    JOIN(DemoCodes.Version1Chunk.JOIN) {
         @Override
         void encode(Chunk c, ByteBuffer b) {
             Chunk.Join j = (Chunk.Join) c;
@@ -117,7 +119,7 @@ public enum ChunkKind {
         }
     },
 
-    LEAVE(3) {
+    LEAVE(DemoCodes.Version1Chunk.LEAVE) {
         @Override
         void encode(Chunk c, ByteBuffer b) {
             Chunk.Leave l = (Chunk.Leave) c;
@@ -142,7 +144,7 @@ public enum ChunkKind {
         }
     },
 
-    INPUT(4) {
+    INPUT(DemoCodes.Version1Chunk.INPUT) {
         @Override
         void encode(Chunk c, ByteBuffer b) {
             Chunk.Input i = (Chunk.Input) c;
@@ -174,7 +176,7 @@ public enum ChunkKind {
         }
     },
 
-    CHECKPOINT(5) {
+    CHECKPOINT(DemoCodes.Version1Chunk.CHECKPOINT) {
         @Override
         void encode(Chunk c, ByteBuffer b) {
             Chunk.Checkpoint k = (Chunk.Checkpoint) c;
@@ -200,7 +202,7 @@ public enum ChunkKind {
         }
     },
 
-    TICK_HASH(6) {
+    TICK_HASH(DemoCodes.Version1Chunk.TICK_HASH) {
         @Override
         void encode(Chunk c, ByteBuffer b) {
             Chunk.TickHash h = (Chunk.TickHash) c;
@@ -226,7 +228,7 @@ public enum ChunkKind {
         }
     },
 
-    OVERRIDE(7, 2) {
+    OVERRIDE(DemoCodes.Version1Chunk.OVERRIDE, 2) {
         @Override
         void encode(Chunk c, ByteBuffer b) {
             Chunk.MoveOverride o = (Chunk.MoveOverride) c;
@@ -270,7 +272,7 @@ public enum ChunkKind {
         }
     },
 
-    END(255) {
+    END(DemoCodes.Version1Chunk.END) {
         @Override
         void encode(Chunk c, ByteBuffer b) {
             Chunk.End e = (Chunk.End) c;

@@ -194,28 +194,28 @@ public final class DemoReader {
             }
             int len = (int) length;
             if (crc(crc, bytes, payloadAt, len) != b.getInt(payloadAt + len)) {
-                String what = kind == DemoEncoder.SEGMENT && header != null ? "segment " + segments.size() + " (chunk " + index
+                String what = kind == DemoCodes.Version2Chunk.SEGMENT && header != null ? "segment " + segments.size() + " (chunk " + index
                         + ", from tick " + nextTick(segments, header) + ")" : "chunk " + index;
                 damage = new DemoFormatException(what + " at byte " + pos, pos, "CRC-32C mismatch: its bytes were changed");
                 // Its frame is sound, so the chunks after it can still be found and checked, for demo info.
                 survey(bytes, payloadAt + len + DemoEncoder.TRAILER, index + 1, afterDamage);
                 break;
             }
-            if (index == 0 && kind != DemoEncoder.HEADER) {
+            if (index == 0 && kind != DemoCodes.Version2Chunk.HEADER) {
                 damage = new DemoFormatException(0, pos, "the first chunk must be the Header, found kind " + kind);
                 break;
             }
             try {
                 switch (kind) {
-                    case DemoEncoder.HEADER -> {
+                    case DemoCodes.Version2Chunk.HEADER -> {
                         if (index > 0) {
                             throw new DemoFormatException(index, pos, "a second Header");
                         }
                         header = (Chunk.Header) ChunkKind.decodePayload(ChunkKind.HEADER, b, payloadAt, len);
                     }
-                    case DemoEncoder.SEGMENT -> segments.add(segment(b, segments, header, index, pos, payloadAt, len));
-                    case DemoEncoder.END -> end = end(b, bytes, segments, header, index, pos, payloadAt, len);
-                    case DemoEncoder.MANIFEST -> {
+                    case DemoCodes.Version2Chunk.SEGMENT -> segments.add(segment(b, segments, header, index, pos, payloadAt, len));
+                    case DemoCodes.Version2Chunk.END -> end = end(b, bytes, segments, header, index, pos, payloadAt, len);
+                    case DemoCodes.Version2Chunk.MANIFEST -> {
                         if (index != 1) {
                             throw new DemoFormatException(index, pos, "a map manifest that does not follow the Header");
                         }
@@ -273,9 +273,9 @@ public final class DemoReader {
             int len = (int) length;
             boolean sound = crc(crc, bytes, payloadAt, len) == b.getInt(payloadAt + len);
             if (out.size() < SURVEY_LINES) {
-                String what = kind == DemoEncoder.SEGMENT && len >= 12
+                String what = kind == DemoCodes.Version2Chunk.SEGMENT && len >= 12
                         ? "segment (ticks " + b.getLong(payloadAt) + ".." + (b.getLong(payloadAt) + (b.getInt(payloadAt + 8) & 0xffffffffL)) + ")"
-                        : kind == DemoEncoder.END ? "End" : "kind " + kind;
+                        : kind == DemoCodes.Version2Chunk.END ? "End" : "kind " + kind;
                 out.add("chunk " + index + " at byte " + pos + ", " + what + ": " + (sound ? "CRC-32C ok" : "CRC-32C mismatch"));
             } else {
                 more++;
@@ -366,7 +366,7 @@ public final class DemoReader {
             return false;
         }
         ByteBuffer b = ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN);
-        return (bytes[at] & 0xff) == DemoEncoder.END && b.getInt(at + 1) == 16
+        return (bytes[at] & 0xff) == DemoCodes.Version2Chunk.END && b.getInt(at + 1) == 16
                 && DemoEncoder.crc(bytes, at, 5) == b.getInt(at + 5)
                 && DemoEncoder.crc(bytes, at + DemoEncoder.FRAME, 16) == b.getInt(at + DemoEncoder.FRAME + 16);
     }

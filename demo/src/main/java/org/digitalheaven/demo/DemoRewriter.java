@@ -98,7 +98,7 @@ public final class DemoRewriter {
             return;
         }
         if (c instanceof Chunk.Unknown u) {
-            if (u.code() == DemoEncoder.HEADER || u.code() == DemoEncoder.SEGMENT || u.code() == DemoEncoder.END) {
+            if (u.code() == DemoCodes.Version2Chunk.HEADER || u.code() == DemoCodes.Version2Chunk.SEGMENT || u.code() == DemoCodes.Version2Chunk.END) {
                 droppedUnknown++; // a kind the current format has taken for its own
             } else {
                 unknown.add(u);

@@ -1,5 +1,12 @@
 package org.digitalheaven.demo;
 
+import static org.digitalheaven.demo.DemoCodes.Version2Record.CHECKPOINT;
+import static org.digitalheaven.demo.DemoCodes.Version2Record.EXTENSION;
+import static org.digitalheaven.demo.DemoCodes.Version2Record.JOIN;
+import static org.digitalheaven.demo.DemoCodes.Version2Record.LEAVE;
+import static org.digitalheaven.demo.DemoCodes.Version2Record.OVERRIDE;
+import static org.digitalheaven.demo.DemoCodes.Version2Record.TICK;
+
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.charset.CharacterCodingException;
@@ -33,7 +40,7 @@ import org.digitalheaven.universe.SnapshotFormatException;
  * <pre>
  * segment    = lengths records yawLow yawHigh pitchLow pitchHigh hashes
  * lengths    = 5 × varint: bytes of records, yawLow, yawHigh, pitchLow, pitchHigh (hashes: the rest)
- * record     = tag:u8 ...                                         (in the records stream)
+ * record     = tag:u8 ...    (in the records stream; tags from DemoCodes.Version2Record, the one table of codes)
  * 1 JOIN       slot:u8 wireId:i32 name:(u16 length, UTF-8) motion:56 bytes
  * 2 LEAVE      slot:u8
  * 3 OVERRIDE   slot:u8 present:u8 [16 × f32]
@@ -52,9 +59,6 @@ import org.digitalheaven.universe.SnapshotFormatException;
  * zero. {@code demo/FORMAT.md} gives the arithmetic.
  */
 final class SegmentCodec {
-
-    static final int JOIN = 1, LEAVE = 2, OVERRIDE = 3, CHECKPOINT = 4, TICK = 5;
-    static final int EXTENSION = 128;
 
     /** The streams, in the order they are stored. */
     static final int RECORDS = 0, YAW_LOW = 1, YAW_HIGH = 2, PITCH_LOW = 3, PITCH_HIGH = 4, HASHES = 5, STREAMS = 6;

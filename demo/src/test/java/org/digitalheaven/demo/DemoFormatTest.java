@@ -154,7 +154,7 @@ class DemoFormatTest {
             assertTrue(d.truncated(), "cut at " + len);
             int whole = 0;
             for (long[] span : spans) {
-                whole += span[1] <= len && span[2] == DemoEncoder.SEGMENT ? 1 : 0;
+                whole += span[1] <= len && span[2] == DemoCodes.Version2Chunk.SEGMENT ? 1 : 0;
             }
             assertEquals(whole, d.segments().size(), "cut at " + len + " keeps every whole segment");
         }
@@ -187,7 +187,7 @@ class DemoFormatTest {
             m = new Mutation(m.bytes, Arrays.mismatch(FILE, m.bytes), m.what);
             int before = 0;
             for (long[] span : spans) {
-                before += span[1] <= m.at && span[2] == DemoEncoder.SEGMENT ? 1 : 0;
+                before += span[1] <= m.at && span[2] == DemoCodes.Version2Chunk.SEGMENT ? 1 : 0;
             }
             long allocated0 = 0;
             DemoFile d;
@@ -215,7 +215,7 @@ class DemoFormatTest {
             String at = "case " + i + " (" + m.what + " at byte " + m.at + ")";
             if (d.damage() == null) {
                 assertTrue(d.truncated() && m.at >= endAt, at + " reads as " + (d.truncated() ? "truncated" : "sound"));
-                assertEquals(spans.stream().filter(x -> x[2] == DemoEncoder.SEGMENT).count(), d.segments().size(),
+                assertEquals(spans.stream().filter(x -> x[2] == DemoCodes.Version2Chunk.SEGMENT).count(), d.segments().size(),
                         at + ": every segment is whole and sound");
                 truncatedInEnd++;
             } else {
@@ -377,7 +377,7 @@ class DemoFormatTest {
     @Test
     void aManifestAnywhereButAfterTheHeaderIsDamage() {
         List<long[]> spans = DemoFixtures.chunkSpans(FILE);
-        assertEquals(DemoEncoder.MANIFEST, spans.get(1)[2]);
+        assertEquals(DemoCodes.Version2Chunk.MANIFEST, spans.get(1)[2]);
         ByteArrayOutputStream moved = new ByteArrayOutputStream();
         moved.write(FILE, 0, (int) spans.get(0)[1]); // magic, version, Header
         moved.write(FILE, (int) spans.get(2)[0], (int) (spans.get(2)[1] - spans.get(2)[0])); // segment 0
@@ -450,7 +450,7 @@ class DemoFormatTest {
         List<long[]> spans = DemoFixtures.chunkSpans(FILE);
         byte[] bad = FILE.clone();
         long[] third = spans.get(4); // header, manifest, segment 0, segment 1, segment 2
-        assertEquals(DemoEncoder.MANIFEST, spans.get(1)[2]);
+        assertEquals(DemoCodes.Version2Chunk.MANIFEST, spans.get(1)[2]);
         bad[(int) third[0] + 30] ^= 4;
         DemoFormatException e = assertThrows(DemoFormatException.class, () -> DemoReader.read(bad));
         assertEquals("segment 2 (chunk 4, from tick 120) at byte " + third[0] + ": CRC-32C mismatch: its bytes were changed",
