@@ -9,7 +9,6 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Collections;
 import java.util.List;
 import java.util.zip.CRC32C;
 import java.util.zip.DataFormatException;
@@ -135,12 +134,12 @@ public final class DemoReader {
             throw new DemoFormatException(-1, 0, "not a DigitalHeaven demo: the file does not start with \"DHDM\"");
         }
         if (n < 8) {
-            return new DemoFile(DemoFile.VERSION, bytes, null, null, List.of(), DemoFile.UnknownChunks.NONE, true, n, null,
-                    List.of(), null, null, 0);
+            return new DemoFile(new Version2Layout(DemoFile.UnknownChunks.NONE, -1), bytes, null, null, List.of(),
+                    new DemoFile.Outcome(true, n, null, List.of()));
         }
         int version = ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN).getInt(4);
         if (version == 1) {
-            return readVersion1(bytes);
+            return Version1.read(bytes); // format 1's one door: its own file
         }
         if (version != DemoFile.VERSION) {
             throw new DemoFormatException(-1, 4, "format version " + version + "; this build reads versions 1 to "
@@ -239,10 +238,8 @@ public final class DemoReader {
         if (damage == null && !truncated && end == null) {
             truncated = true; // whole chunks, but no End: the recording did not finish
         }
-        DemoFile file = new DemoFile(2, bytes, header, end, segments, unknown, truncated || end == null, whole, damage,
-                afterDamage, null, null, 0);
-        file.manifestAt(manifestAt);
-        return file;
+        return new DemoFile(new Version2Layout(unknown, manifestAt), bytes, header, end, segments,
+                new DemoFile.Outcome(truncated || end == null, whole, damage, afterDamage));
     }
 
     /** Lines {@link #survey} writes out one by one; past them it counts. */
@@ -391,133 +388,5 @@ public final class DemoReader {
         } finally {
             inflater.end();
         }
-    }
-
-    // ---- format version 1 ----------------------------------------------------------------------------
-
-    /**
-     * Version 1: a flat stream of chunks ({@link ChunkKind}), the whole file covered by one CRC in the End
-     * chunk. Read as it always was; then cut into segments at its checkpoints' boundaries.
-     */
-    private static DemoFile readVersion1(byte[] bytes) {
-        int n = bytes.length;
-        ByteBuffer b = ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN);
-        // Sized for a file of inputs and hashes (21 bytes a chunk), so a usual file never grows them.
-        List<Chunk> chunks = new ArrayList<>(Math.max(16, n / 21 + 2));
-        int[] offsets = new int[Math.max(16, n / 21 + 2)];
-        int pos = 8;
-        boolean truncated = false;
-        DemoFormatException damage = null;
-        int skipped = 0;
-        while (pos < n && damage == null) {
-            int index = chunks.size() + skipped; // the chunk's number in the file, as the End counts them
-            if (n - pos < 5) {
-                truncated = true;
-                break;
-            }
-            int code = bytes[pos] & 0xff;
-            int length = b.getInt(pos + 1);
-            if (length < 0 || length > MAX_CHUNK) {
-                damage = new DemoFormatException(index, pos, "length " + Integer.toUnsignedString(length)
-                        + " is impossible (at most " + MAX_CHUNK + ")");
-                break;
-            }
-            if (length > n - pos - 5) {
-                truncated = true;
-                break;
-            }
-            ChunkKind kind = ChunkKind.of(code, 1);
-            if (kind == null) {
-                if (index == 0) {
-                    damage = new DemoFormatException(0, pos, "the first chunk must be the Header, found kind " + code);
-                    break;
-                }
-                // No build ever wrote a kind version 1 did not have, and version 1 will never gain one: such
-                // a chunk is stepped over and counted, never kept (a file of them would cost many times its size).
-                skipped++;
-                pos += 5 + length;
-                continue;
-            }
-            Chunk c;
-            try {
-                c = ChunkKind.decodePayload(kind, b, pos + 5, length);
-            } catch (ChunkKind.Malformed e) {
-                damage = new DemoFormatException(index, pos, kind.name() + " chunk: " + e.getMessage());
-                break;
-            }
-            if (index == 0 && kind != ChunkKind.HEADER) {
-                damage = new DemoFormatException(0, pos, "the first chunk must be the Header, found " + kind.name());
-                break;
-            }
-            if (index > 0 && kind == ChunkKind.HEADER) {
-                damage = new DemoFormatException(index, pos, "a second Header");
-                break;
-            }
-            if (c instanceof Chunk.End end) {
-                CRC32C crc = new CRC32C();
-                crc.update(bytes, 0, pos);
-                if ((int) crc.getValue() != end.crc32c()) {
-                    damage = new DemoFormatException(index, pos, String.format("CRC-32C mismatch: the End chunk says %08x,"
-                            + " the bytes before it give %08x", end.crc32c(), (int) crc.getValue()));
-                } else if (end.chunkCount() != index) {
-                    damage = new DemoFormatException(index, pos, "the End chunk counts " + end.chunkCount()
-                            + " chunk(s) before it; the file has " + index);
-                }
-            }
-            if (chunks.size() == offsets.length) {
-                offsets = Arrays.copyOf(offsets, chunks.size() + (chunks.size() >> 1));
-            }
-            offsets[chunks.size()] = pos;
-            chunks.add(c);
-            pos += 5 + length;
-            if (c instanceof Chunk.End) {
-                if (pos != n && damage == null) {
-                    damage = new DemoFormatException(index + 1, pos, (n - pos) + " byte(s) after the End chunk");
-                }
-                break;
-            }
-        }
-        boolean ended = !chunks.isEmpty() && chunks.get(chunks.size() - 1) instanceof Chunk.End;
-        Chunk.Header header = !chunks.isEmpty() && chunks.get(0) instanceof Chunk.Header h ? h : null;
-        Chunk.End end = ended ? (Chunk.End) chunks.get(chunks.size() - 1) : null;
-        return new DemoFile(1, bytes, header, end, version1Segments(chunks, offsets), DemoFile.UnknownChunks.NONE,
-                truncated || !ended, pos, damage, List.of(), Collections.unmodifiableList(chunks), offsets, skipped);
-    }
-
-    /**
-     * A version 1 file's segments: one per checkpoint, from the first of the records of its boundary
-     * (the leaves, joins and overrides before it; for the first, every chunk after the Header) to the
-     * next one's, without the End.
-     */
-    private static List<DemoFile.Segment> version1Segments(List<Chunk> chunks, int[] offsets) {
-        List<Integer> starts = new ArrayList<>();
-        List<Long> ticks = new ArrayList<>();
-        for (int i = 1; i < chunks.size(); i++) {
-            if (chunks.get(i) instanceof Chunk.Checkpoint k) {
-                int start = i;
-                if (starts.isEmpty()) {
-                    start = 1;
-                } else {
-                    while (start - 1 > starts.get(starts.size() - 1) && chunks.get(start - 1).tick() == k.tick()
-                            && (chunks.get(start - 1) instanceof Chunk.Join || chunks.get(start - 1) instanceof Chunk.Leave
-                            || chunks.get(start - 1) instanceof Chunk.MoveOverride || chunks.get(start - 1) instanceof Chunk.Unknown)) {
-                        start--;
-                    }
-                }
-                starts.add(start);
-                ticks.add(k.tick());
-            }
-        }
-        int last = chunks.size() - (!chunks.isEmpty() && chunks.get(chunks.size() - 1) instanceof Chunk.End ? 1 : 0);
-        List<DemoFile.Segment> out = new ArrayList<>();
-        for (int s = 0; s < starts.size(); s++) {
-            int from = starts.get(s), to = s + 1 < starts.size() ? starts.get(s + 1) : last;
-            int hashes = 0;
-            for (int i = from; i < to; i++) {
-                hashes += chunks.get(i) instanceof Chunk.TickHash ? 1 : 0;
-            }
-            out.add(new DemoFile.Segment(s, offsets[from], ticks.get(s), hashes, 0, 0, 0, 0, from, to));
-        }
-        return out;
     }
 }

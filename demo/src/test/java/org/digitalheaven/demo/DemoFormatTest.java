@@ -341,7 +341,7 @@ class DemoFormatTest {
                 after.get(after.size() - 1));
         assertEquals(1, DemoReader.read(files.get("version 1, empty chunks of an unknown kind")).chunks().size() - 1,
                 "only the Header and End are kept");
-        assertEquals((1 << 20) / 5, DemoReader.read(files.get("version 1, empty chunks of an unknown kind")).v1Skipped());
+        assertEquals((1 << 20) / 5, DemoReader.read(files.get("version 1, empty chunks of an unknown kind")).skippedChunks());
     }
 
     /**
