@@ -285,20 +285,6 @@ public final class DemoFile {
         return layout.skippedChunks();
     }
 
-    /** Until ops' DemoCommand says {@link #skippedChunks()}. */
-    public int v1Skipped() {
-        return skippedChunks();
-    }
-
-    /** Until ops' DemoCommand says {@link #readSoFar()}. */
-    public int v1ChunkCount() {
-        try {
-            return segmentsAreChunks() ? 0 : chunks().size(); // a version 1 file's chunks are held: no decoding
-        } catch (DemoFormatException e) {
-            throw new IllegalStateException(e);
-        }
-    }
-
     /** The bits of the state hash each tick hash holds: 64 (version 1) or the low 32 (version 2). */
     public int tickHashBits() {
         return layout.tickHashBits();
