@@ -22,6 +22,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import java.util.zip.CRC32C;
+import org.digitalheaven.maps.MapManifest;
 import org.digitalheaven.maps.PalletRepository;
 import org.junit.jupiter.api.Test;
 
@@ -52,7 +53,7 @@ class DemoFormatTest {
         assertArrayEquals(FILE, DemoRewriter.write(d.header(), d.manifest(), records).bytes());
         // The map's manifest follows the Header: every entity and brush of the recorded map.
         assertEquals(PalletRepository.search(List.of()).resolve("arena").load().manifest(),
-                org.digitalheaven.maps.MapManifest.decode("arena.map", d.manifest()));
+                MapManifest.decode("arena.map", d.manifest()));
         assertEquals(TICKS, d.end().lastTick());
         assertEquals(List.of(0L, 60L, 120L, 180L, 240L), d.segments().stream().map(DemoFile.Segment::checkpointTick).toList());
         assertEquals(5, d.end().chunkCount(), "the End counts segments");

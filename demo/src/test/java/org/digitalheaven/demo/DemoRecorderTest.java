@@ -16,7 +16,9 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Consumer;
 import org.digitalheaven.maps.PalletRepository;
 import org.digitalheaven.maps.ResolvedMap;
+import org.digitalheaven.physics.Vec3;
 import org.digitalheaven.universe.Pawn;
+import org.digitalheaven.universe.PawnState;
 import org.digitalheaven.universe.PlayerInput;
 import org.digitalheaven.universe.Snapshot;
 import org.digitalheaven.universe.SnapshotCodec;
@@ -181,7 +183,7 @@ class DemoRecorderTest {
         long start = u.tickCount();
         for (int i = 0; i < 3 * N; i++) {
             if (u.tickCount() == start + N + 10) {
-                u.pawn(0).motion().setVelocity(new org.digitalheaven.physics.Vec3(Float.NaN, 0f, 0f));
+                u.pawn(0).motion().setVelocity(new Vec3(Float.NaN, 0f, 0f));
             }
             rec.onBoundary(u);
             u.tick(in);
@@ -197,7 +199,7 @@ class DemoRecorderTest {
         List<Long> ticks = new ArrayList<>();
         for (DemoFile.IndexedCheckpoint c : d.checkpoints()) {
             ticks.add(c.checkpoint().tick());
-            for (org.digitalheaven.universe.PawnState p : SnapshotCodec.decode(c.checkpoint().snapshot()).pawns()) {
+            for (PawnState p : SnapshotCodec.decode(c.checkpoint().snapshot()).pawns()) {
                 assertTrue(Float.isFinite(p.motion().velocity().x()), "every checkpoint finite");
             }
         }
