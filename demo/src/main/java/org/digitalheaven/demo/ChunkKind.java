@@ -20,7 +20,7 @@ import org.digitalheaven.universe.SnapshotDiff;
  * {@link DemoCodes.Version1Chunk}, the one table of codes), name, payload layout (encode and decode: the
  * whole of a version 1 chunk, and a version 2 Header chunk's payload) and the one-line description
  * {@code demo dump} prints for a record of it, of either version. Version 2's segment records have
- * layouts of their own ({@link SegmentCodec}). All integers little-endian; floats by bit pattern;
+ * layouts of their own ({@link SegmentRecords}). All integers little-endian; floats by bit pattern;
  * strings are a u16 byte length and UTF-8.
  */
 public enum ChunkKind {

@@ -56,14 +56,14 @@ public final class DemoEncoder {
         return account(chunk(DemoCodes.Version2Chunk.HEADER, payload, payload.length));
     }
 
-    /** One segment: its first boundary, how many ticks it holds, and its records ({@link SegmentCodec}). */
+    /** One segment: its first boundary, how many ticks it holds, and its records ({@link SegmentRecords}). */
     public byte[] segment(long firstTick, int ticks, byte[] records) {
         deflater.reset();
         // Each stream of the records ends a deflate block, so the next is coded with tables of its own.
         int[] bounds;
         try {
-            bounds = SegmentCodec.streams(records);
-        } catch (SegmentCodec.Malformed e) {
+            bounds = SegmentRecords.streams(records);
+        } catch (SegmentRecords.Malformed e) {
             bounds = new int[] {0, records.length}; // not ours (a test's bytes): one stream
         }
         int body = 0;

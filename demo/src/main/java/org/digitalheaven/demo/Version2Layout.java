@@ -8,7 +8,7 @@ import java.util.List;
 
 /**
  * How a version 2 file's records are reached ({@link DemoFile.Layout}): each segment is a checksummed
- * chunk whose compressed records are inflated and decoded ({@link SegmentCodec}) when asked for, one
+ * chunk whose compressed records are inflated and decoded ({@link SegmentRecords}) when asked for, one
  * segment at a time; chunks of unknown kinds and the manifest are places in the file's bytes.
  */
 final class Version2Layout implements DemoFile.Layout {
@@ -33,9 +33,9 @@ final class Version2Layout implements DemoFile.Layout {
         byte[] body = s.raw();
         int[] index = {0};
         try {
-            SegmentCodec.decode(body, s.checkpointTick(), s.ticks(), (n, c) -> visitor.visit(index[0]++, n, c));
-            return SegmentCodec.streams(body)[0]; // the streams' lengths
-        } catch (SegmentCodec.Malformed e) {
+            SegmentRecords.decode(body, s.checkpointTick(), s.ticks(), (n, c) -> visitor.visit(index[0]++, n, c));
+            return SegmentRecords.streams(body)[0]; // the streams' lengths
+        } catch (SegmentRecords.Malformed e) {
             throw new DemoFormatException(s.describe(), s.offset(), e.getMessage());
         }
     }
@@ -45,8 +45,8 @@ final class Version2Layout implements DemoFile.Layout {
         byte[] raw = s.raw();
         int[] index = {0};
         try {
-            SegmentCodec.decode(raw, s.checkpointTick(), s.ticks(), (at, c) -> visitor.visit(index[0]++, c));
-        } catch (SegmentCodec.Malformed e) {
+            SegmentRecords.decode(raw, s.checkpointTick(), s.ticks(), (at, c) -> visitor.visit(index[0]++, c));
+        } catch (SegmentRecords.Malformed e) {
             throw new DemoFormatException(s.describe(), s.offset(), e.getMessage());
         }
     }
@@ -55,8 +55,8 @@ final class Version2Layout implements DemoFile.Layout {
     public List<Chunk> records(DemoFile file, DemoFile.Segment s) throws DemoFormatException {
         byte[] raw = s.raw();
         try {
-            return SegmentCodec.decodeAll(raw, s.checkpointTick(), s.ticks(), null);
-        } catch (SegmentCodec.Malformed e) {
+            return SegmentRecords.decodeAll(raw, s.checkpointTick(), s.ticks(), null);
+        } catch (SegmentRecords.Malformed e) {
             throw new DemoFormatException(s.describe(), s.offset(), e.getMessage());
         }
     }

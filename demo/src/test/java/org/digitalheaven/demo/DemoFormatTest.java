@@ -121,10 +121,10 @@ class DemoFormatTest {
     }
 
     /** A segment's records with {@code record} added at the end of its records stream (the first). */
-    static byte[] withExtensionRecord(byte[] raw, byte[] record) throws SegmentCodec.Malformed {
-        int[] at = SegmentCodec.streams(raw);
+    static byte[] withExtensionRecord(byte[] raw, byte[] record) throws SegmentRecords.Malformed {
+        int[] at = SegmentRecords.streams(raw);
         ByteArrayOutputStream out = new ByteArrayOutputStream();
-        for (int i = 0; i < SegmentCodec.HASHES; i++) {
+        for (int i = 0; i < SegmentRecords.HASHES; i++) {
             int len = at[i + 1] - at[i] + (i == 0 ? record.length : 0);
             for (; (len & ~0x7f) != 0; len >>>= 7) {
                 out.write((len & 0x7f) | 0x80);
@@ -413,7 +413,7 @@ class DemoFormatTest {
         DemoFile d = DemoReader.read(FILE);
         DemoFile.Segment first = d.segments().get(0);
         byte[] raw = first.raw();
-        int[] at = SegmentCodec.streams(raw);
+        int[] at = SegmentRecords.streams(raw);
         Map<String, byte[]> bad = new LinkedHashMap<>();
         bad.put("the records stream", withLengths(raw, at, new long[] {1L << 30, -1, -1, -1, -1}));
         byte[] leftOver = Arrays.copyOf(raw, raw.length + 1); // one more byte: the hashes stream's
@@ -435,7 +435,7 @@ class DemoFormatTest {
     /** {@code raw} with the stream lengths replaced where {@code lengths} is not -1. */
     private static byte[] withLengths(byte[] raw, int[] at, long[] lengths) {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
-        for (int i = 0; i < SegmentCodec.HASHES; i++) {
+        for (int i = 0; i < SegmentRecords.HASHES; i++) {
             long len = lengths[i] >= 0 ? lengths[i] : at[i + 1] - at[i];
             for (; (len & ~0x7fL) != 0; len >>>= 7) {
                 out.write((int) (len & 0x7f) | 0x80);

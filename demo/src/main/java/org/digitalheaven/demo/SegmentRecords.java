@@ -58,7 +58,7 @@ import org.digitalheaven.universe.SnapshotFormatException;
  * decodes on its own), or neutral when it joins; its previous turn and its predictor's scores start at
  * zero. {@code demo/FORMAT.md} gives the arithmetic.
  */
-final class SegmentCodec {
+final class SegmentRecords {
 
     /** The streams, in the order they are stored. */
     static final int RECORDS = 0, YAW_LOW = 1, YAW_HIGH = 2, PITCH_LOW = 3, PITCH_HIGH = 4, HASHES = 5, STREAMS = 6;
@@ -67,7 +67,7 @@ final class SegmentCodec {
 
     private static final int BUTTONS = 1, FORWARD = 2, RIGHT = 4, YAW = 8, PITCH = 16;
 
-    private SegmentCodec() {
+    private SegmentRecords() {
     }
 
     /**
