@@ -21,7 +21,7 @@ import org.digitalheaven.universe.WorldSettings;
 
 /**
  * Writes what the server simulates, format version 2. On the game thread it only appends plain records
- * to the current segment ({@link SegmentRecords.Writer}: a few bytes per pawn and tick); at each
+ * to the current segment ({@link RecordEncoder}: a few bytes per pawn and tick); at each
  * checkpoint it hands the finished segment to the {@link DemoWriter}, whose own thread compresses it,
  * checksums it ({@link DemoEncoder}) and writes it. So the tick never compresses, checksums or waits on
  * a disk.
@@ -51,7 +51,7 @@ public final class DemoRecorder {
     private final DemoWriter writer;
     /** Used on the writer thread only: every call is inside a submitLater. */
     private final DemoEncoder encoder = new DemoEncoder();
-    private final SegmentRecords.Writer segment = new SegmentRecords.Writer();
+    private final RecordEncoder segment = new RecordEncoder();
     private final PlayerInput[] inputs = new PlayerInput[Universe.MAX_SLOTS];
     private final int interval;
     private final long startTick;

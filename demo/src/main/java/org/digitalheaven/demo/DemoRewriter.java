@@ -24,7 +24,7 @@ public final class DemoRewriter {
     }
 
     private final DemoEncoder encoder = new DemoEncoder();
-    private final SegmentRecords.Writer segment = new SegmentRecords.Writer();
+    private final RecordEncoder segment = new RecordEncoder();
     private final ByteArrayOutputStream out = new ByteArrayOutputStream();
     private final List<Chunk> pending = new ArrayList<>();
     /** Chunks of kinds this build does not know: carried as chunks of their own after the segment they were in. */

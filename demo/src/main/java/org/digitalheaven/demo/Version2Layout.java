@@ -33,7 +33,7 @@ final class Version2Layout implements DemoFile.Layout {
         byte[] body = s.raw();
         int[] index = {0};
         try {
-            SegmentRecords.decode(body, s.checkpointTick(), s.ticks(), (n, c) -> visitor.visit(index[0]++, n, c));
+            RecordDecoder.decode(body, s.checkpointTick(), s.ticks(), (n, c) -> visitor.visit(index[0]++, n, c));
             return SegmentRecords.streams(body)[0]; // the streams' lengths
         } catch (SegmentRecords.Malformed e) {
             throw new DemoFormatException(s.describe(), s.offset(), e.getMessage());
@@ -45,7 +45,7 @@ final class Version2Layout implements DemoFile.Layout {
         byte[] raw = s.raw();
         int[] index = {0};
         try {
-            SegmentRecords.decode(raw, s.checkpointTick(), s.ticks(), (at, c) -> visitor.visit(index[0]++, c));
+            RecordDecoder.decode(raw, s.checkpointTick(), s.ticks(), (at, c) -> visitor.visit(index[0]++, c));
         } catch (SegmentRecords.Malformed e) {
             throw new DemoFormatException(s.describe(), s.offset(), e.getMessage());
         }
@@ -55,7 +55,7 @@ final class Version2Layout implements DemoFile.Layout {
     public List<Chunk> records(DemoFile file, DemoFile.Segment s) throws DemoFormatException {
         byte[] raw = s.raw();
         try {
-            return SegmentRecords.decodeAll(raw, s.checkpointTick(), s.ticks(), null);
+            return RecordDecoder.decodeAll(raw, s.checkpointTick(), s.ticks(), null);
         } catch (SegmentRecords.Malformed e) {
             throw new DemoFormatException(s.describe(), s.offset(), e.getMessage());
         }

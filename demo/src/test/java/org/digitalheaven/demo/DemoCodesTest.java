@@ -93,7 +93,7 @@ class DemoCodesTest {
             // The stream lengths (2 bytes of records, the other streams empty), then the tag and a 0.
             byte[] raw = {2, 0, 0, 0, 0, (byte) tag, 0};
             try {
-                SegmentRecords.decode(raw, 0, 0, (n, c) -> true);
+                RecordDecoder.decode(raw, 0, 0, (n, c) -> true);
             } catch (SegmentRecords.Malformed m) {
                 if (m.getMessage().contains("is not one this version defines")) {
                     refused.add(tag);
