@@ -42,12 +42,9 @@ import org.digitalheaven.universe.SnapshotFormatException;
 
 /**
  * The records decoder: reads one segment's records ({@link SegmentRecords}, version 2) back into the
- * records of a demo; {@link RecordEncoder} writes them.
+ * records of a demo, one method per record tag; {@link RecordEncoder} writes them.
  */
 final class RecordDecoder {
-
-    private RecordDecoder() {
-    }
 
     /** Receives decoded records one at a time, with the bytes each took (in all streams). */
     interface Sink {
@@ -91,6 +88,29 @@ final class RecordDecoder {
         }
     }
 
+    private final byte[] raw;
+    private final int recordsAt;
+    private final Cursor[] s = new Cursor[STREAMS];
+    private final Cursor rec;
+    private final Sink sink;
+    private final Prediction[] prediction = new Prediction[256];
+    private final boolean[] live = new boolean[256];
+    private boolean opened;
+    private long tick;
+    private int seenTicks;
+
+    private RecordDecoder(byte[] raw, long firstTick, Sink sink) throws Malformed {
+        int[] at = SegmentRecords.streams(raw);
+        for (int i = 0; i < STREAMS; i++) {
+            s[i] = new Cursor(STREAM_NAMES[i], at[i], at[i + 1]);
+        }
+        this.raw = raw;
+        this.recordsAt = at[RECORDS];
+        this.rec = s[RECORDS];
+        this.sink = sink;
+        this.tick = firstTick;
+    }
+
     /**
      * Decodes a segment's records into the records of a demo ({@link Chunk}s with their ticks), handing
      * each to {@code sink} as it is decoded (so a segment's records are never all held at once): JOIN,
@@ -100,143 +120,29 @@ final class RecordDecoder {
      * checked at the end.
      */
     static void decode(byte[] raw, long firstTick, int ticks, Sink sink) throws Malformed, DemoFormatException {
-        int[] at = SegmentRecords.streams(raw);
-        Cursor[] s = new Cursor[STREAMS];
-        for (int i = 0; i < STREAMS; i++) {
-            s[i] = new Cursor(STREAM_NAMES[i], at[i], at[i + 1]);
-        }
-        Cursor rec = s[RECORDS];
-        Prediction[] prediction = new Prediction[256];
-        boolean[] live = new boolean[256];
-        boolean opened = false;
-        long tick = firstTick;
-        int seenTicks = 0;
+        new RecordDecoder(raw, firstTick, sink).run(ticks);
+    }
+
+    private void run(int ticks) throws Malformed, DemoFormatException {
         while (rec.pos < rec.end) {
             int start = rec.pos;
             int tag = raw[rec.pos++] & 0xff;
+            boolean more;
             try {
-                switch (tag) {
-                    case JOIN -> {
-                        rec.need(1 + 4 + 2, "a join");
-                        int slot = raw[rec.pos] & 0xff;
-                        int wire = getInt(raw, rec.pos + 1);
-                        int nameLen = (raw[rec.pos + 5] & 0xff) | (raw[rec.pos + 6] & 0xff) << 8;
-                        rec.pos += 7;
-                        rec.need(nameLen + MotionCodec.SIZE, "a join's name and motion");
-                        String name = utf8(raw, rec.pos, nameLen);
-                        rec.pos += nameLen;
-                        CharacterMotion m = MotionCodec.decode(ByteBuffer.wrap(raw, rec.pos, MotionCodec.SIZE)
-                                .order(ByteOrder.LITTLE_ENDIAN));
-                        rec.pos += MotionCodec.SIZE;
-                        if (opened && live[slot]) {
-                            throw new Malformed("a join into slot " + slot + ", which is taken");
-                        }
-                        live[slot] = true;
-                        prediction[slot] = new Prediction();
-                        prediction[slot].reset(PlayerInput.NEUTRAL);
-                        if (!sink.accept(rec.pos - start, new Chunk.Join(tick, slot, wire, name, m))) {
-                            return; // the sink wants no more
-                        }
-                    }
-                    case LEAVE -> {
-                        rec.need(1, "a leave");
-                        int slot = raw[rec.pos++] & 0xff;
-                        if (opened && !live[slot]) {
-                            throw new Malformed("a leave of slot " + slot + ", where no pawn is");
-                        }
-                        live[slot] = false;
-                        if (!sink.accept(rec.pos - start, new Chunk.Leave(tick, slot))) {
-                            return;
-                        }
-                    }
-                    case OVERRIDE -> {
-                        rec.need(2, "an override");
-                        int slot = raw[rec.pos] & 0xff;
-                        int present = raw[rec.pos + 1] & 0xff;
-                        rec.pos += 2;
-                        MoveSettings settings = null;
-                        if (present > 1) {
-                            throw new Malformed("an override's presence byte is " + present + ", neither 0 nor 1");
-                        } else if (present == 1) {
-                            rec.need(OverrideCodec.SIZE, "an override's rules");
-                            settings = OverrideCodec.decodeFields(ByteBuffer.wrap(raw, rec.pos, OverrideCodec.SIZE)
-                                    .order(ByteOrder.LITTLE_ENDIAN));
-                            rec.pos += OverrideCodec.SIZE;
-                        }
-                        if (!sink.accept(rec.pos - start, new Chunk.MoveOverride(tick, slot, settings))) {
-                            return;
-                        }
-                    }
-                    case CHECKPOINT -> {
-                        long[] v = varint(raw, rec.pos, "a checkpoint's length");
-                        rec.pos = (int) v[1];
-                        if (v[0] > rec.end - rec.pos) {
-                            throw new Malformed("a checkpoint of " + v[0] + " bytes, but " + (rec.end - rec.pos) + " remain");
-                        }
-                        byte[] snapshot = Arrays.copyOfRange(raw, rec.pos, rec.pos + (int) v[0]);
-                        rec.pos += (int) v[0];
-                        Snapshot snap;
-                        try {
-                            snap = SnapshotCodec.decode(snapshot);
-                        } catch (SnapshotFormatException e) {
-                            throw new Malformed("the checkpoint at tick " + tick + " does not decode: " + e.getMessage());
-                        }
-                        Arrays.fill(live, false);
-                        for (PawnState p : snap.pawns()) {
-                            live[p.slot()] = true;
-                            prediction[p.slot()] = new Prediction();
-                            prediction[p.slot()].reset(p.lastInput());
-                        }
-                        opened = true;
-                        if (!sink.accept(rec.pos - start, new Chunk.Checkpoint(tick, snapshot))) {
-                            return;
-                        }
-                    }
-                    case TICK -> {
-                        if (!opened) {
-                            throw new Malformed("a tick before the segment's checkpoint");
-                        }
-                        Cursor h = s[HASHES];
-                        h.need(4, "a tick's hash");
-                        long hash = getInt(raw, h.pos) & 0xffffffffL;
-                        h.pos += 4;
-                        if (!sink.accept(5, new Chunk.TickHash(tick, hash, 32))) {
-                            return;
-                        }
-                        for (int slot = 0; slot < live.length; slot++) {
-                            if (live[slot]) {
-                                int bytes = input(raw, s, prediction[slot]);
-                                Prediction p = prediction[slot];
-                                PlayerInput in;
-                                try {
-                                    in = new PlayerInput(p.buttons, p.forward, p.right, p.yaw, p.pitch);
-                                } catch (IllegalArgumentException e) {
-                                    throw new Malformed("slot " + slot + "'s input: " + e.getMessage());
-                                }
-                                if (!sink.accept(bytes, new Chunk.Input(tick, slot, in))) {
-                                    return;
-                                }
-                            }
-                        }
-                        tick++;
-                        seenTicks++;
-                    }
-                    default -> {
-                        if (tag < EXTENSION) {
-                            throw new Malformed("record kind " + tag + " is not one this version defines");
-                        }
-                        long[] v = varint(raw, rec.pos, "an extension record's length");
-                        rec.pos = (int) v[1];
-                        if (v[0] > rec.end - rec.pos) {
-                            throw new Malformed("an extension record of " + v[0] + " bytes, but " + (rec.end - rec.pos)
-                                    + " remain");
-                        }
-                        rec.pos += (int) v[0]; // a record a later version added: skipped
-                    }
-                }
+                more = switch (tag) {
+                    case JOIN -> join(start);
+                    case LEAVE -> leave(start);
+                    case OVERRIDE -> override(start);
+                    case CHECKPOINT -> checkpoint(start);
+                    case TICK -> tick();
+                    default -> extension(tag);
+                };
             } catch (Malformed e) {
-                throw new Malformed("record at byte " + (start - at[RECORDS]) + " of the records stream (tick " + tick + "): "
+                throw new Malformed("record at byte " + (start - recordsAt) + " of the records stream (tick " + tick + "): "
                         + e.getMessage());
+            }
+            if (!more) {
+                return; // the sink wants no more
             }
         }
         if (seenTicks != ticks) {
@@ -247,6 +153,122 @@ final class RecordDecoder {
                 throw new Malformed((c.end - c.pos) + " byte(s) left over in the " + c.name + " stream");
             }
         }
+    }
+
+    private boolean join(int start) throws Malformed, DemoFormatException {
+        rec.need(1 + 4 + 2, "a join");
+        int slot = raw[rec.pos] & 0xff;
+        int wire = getInt(raw, rec.pos + 1);
+        int nameLen = (raw[rec.pos + 5] & 0xff) | (raw[rec.pos + 6] & 0xff) << 8;
+        rec.pos += 7;
+        rec.need(nameLen + MotionCodec.SIZE, "a join's name and motion");
+        String name = utf8(raw, rec.pos, nameLen);
+        rec.pos += nameLen;
+        CharacterMotion m = MotionCodec.decode(ByteBuffer.wrap(raw, rec.pos, MotionCodec.SIZE).order(ByteOrder.LITTLE_ENDIAN));
+        rec.pos += MotionCodec.SIZE;
+        if (opened && live[slot]) {
+            throw new Malformed("a join into slot " + slot + ", which is taken");
+        }
+        live[slot] = true;
+        prediction[slot] = new Prediction();
+        prediction[slot].reset(PlayerInput.NEUTRAL);
+        return sink.accept(rec.pos - start, new Chunk.Join(tick, slot, wire, name, m));
+    }
+
+    private boolean leave(int start) throws Malformed, DemoFormatException {
+        rec.need(1, "a leave");
+        int slot = raw[rec.pos++] & 0xff;
+        if (opened && !live[slot]) {
+            throw new Malformed("a leave of slot " + slot + ", where no pawn is");
+        }
+        live[slot] = false;
+        return sink.accept(rec.pos - start, new Chunk.Leave(tick, slot));
+    }
+
+    private boolean override(int start) throws Malformed, DemoFormatException {
+        rec.need(2, "an override");
+        int slot = raw[rec.pos] & 0xff;
+        int present = raw[rec.pos + 1] & 0xff;
+        rec.pos += 2;
+        MoveSettings settings = null;
+        if (present > 1) {
+            throw new Malformed("an override's presence byte is " + present + ", neither 0 nor 1");
+        } else if (present == 1) {
+            rec.need(OverrideCodec.SIZE, "an override's rules");
+            settings = OverrideCodec.decodeFields(ByteBuffer.wrap(raw, rec.pos, OverrideCodec.SIZE).order(ByteOrder.LITTLE_ENDIAN));
+            rec.pos += OverrideCodec.SIZE;
+        }
+        return sink.accept(rec.pos - start, new Chunk.MoveOverride(tick, slot, settings));
+    }
+
+    private boolean checkpoint(int start) throws Malformed, DemoFormatException {
+        long[] v = varint(raw, rec.pos, "a checkpoint's length");
+        rec.pos = (int) v[1];
+        if (v[0] > rec.end - rec.pos) {
+            throw new Malformed("a checkpoint of " + v[0] + " bytes, but " + (rec.end - rec.pos) + " remain");
+        }
+        byte[] snapshot = Arrays.copyOfRange(raw, rec.pos, rec.pos + (int) v[0]);
+        rec.pos += (int) v[0];
+        Snapshot snap;
+        try {
+            snap = SnapshotCodec.decode(snapshot);
+        } catch (SnapshotFormatException e) {
+            throw new Malformed("the checkpoint at tick " + tick + " does not decode: " + e.getMessage());
+        }
+        Arrays.fill(live, false);
+        for (PawnState p : snap.pawns()) {
+            live[p.slot()] = true;
+            prediction[p.slot()] = new Prediction();
+            prediction[p.slot()].reset(p.lastInput());
+        }
+        opened = true;
+        return sink.accept(rec.pos - start, new Chunk.Checkpoint(tick, snapshot));
+    }
+
+    /** The boundary's hash, then an input for every live pawn in slot order. */
+    private boolean tick() throws Malformed, DemoFormatException {
+        if (!opened) {
+            throw new Malformed("a tick before the segment's checkpoint");
+        }
+        Cursor h = s[HASHES];
+        h.need(4, "a tick's hash");
+        long hash = getInt(raw, h.pos) & 0xffffffffL;
+        h.pos += 4;
+        if (!sink.accept(5, new Chunk.TickHash(tick, hash, 32))) {
+            return false;
+        }
+        for (int slot = 0; slot < live.length; slot++) {
+            if (live[slot]) {
+                int bytes = input(raw, s, prediction[slot]);
+                Prediction p = prediction[slot];
+                PlayerInput in;
+                try {
+                    in = new PlayerInput(p.buttons, p.forward, p.right, p.yaw, p.pitch);
+                } catch (IllegalArgumentException e) {
+                    throw new Malformed("slot " + slot + "'s input: " + e.getMessage());
+                }
+                if (!sink.accept(bytes, new Chunk.Input(tick, slot, in))) {
+                    return false;
+                }
+            }
+        }
+        tick++;
+        seenTicks++;
+        return true;
+    }
+
+    /** A tag from {@link DemoCodes.Version2Record#EXTENSION} up: a record a later version added, skipped. */
+    private boolean extension(int tag) throws Malformed {
+        if (tag < EXTENSION) {
+            throw new Malformed("record kind " + tag + " is not one this version defines");
+        }
+        long[] v = varint(raw, rec.pos, "an extension record's length");
+        rec.pos = (int) v[1];
+        if (v[0] > rec.end - rec.pos) {
+            throw new Malformed("an extension record of " + v[0] + " bytes, but " + (rec.end - rec.pos) + " remain");
+        }
+        rec.pos += (int) v[0];
+        return true;
     }
 
     /** Decodes one input into {@code p} (which then holds it); returns the bytes it took, every stream counted. */
