@@ -4,7 +4,7 @@ package org.digitalheaven.demo;
  * The one table of the codes a {@code .dh-demo} holds: every chunk kind and record tag of every format
  * version, by layer, with what each layer does with a code the table does not list. Every writer and
  * reader takes its codes from here ({@link ChunkKind} for version 1's chunks and the records' own
- * layouts, {@link DemoEncoder} and {@link DemoReader} for version 2's chunks, {@link SegmentRecords} for
+ * layouts, {@link ChunkFramer} and {@link DemoReader} for version 2's chunks, {@link SegmentRecords} for
  * version 2's records); {@code DemoCodesTest} drives the readers with every byte and checks they accept
  * exactly these. demo/FORMAT.md gives the same table for people.
  *

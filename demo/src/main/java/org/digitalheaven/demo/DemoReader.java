@@ -100,12 +100,12 @@ public final class DemoReader {
             return null;
         }
         int version = ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN).getInt(4);
-        int frame = version == 1 ? 5 : DemoEncoder.FRAME;
+        int frame = version == 1 ? 5 : ChunkFramer.FRAME;
         if (bytes.length < 8 + frame) {
             return null;
         }
         int length = ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN).getInt(9);
-        int whole = 8 + frame + length + (version == 1 ? 0 : DemoEncoder.TRAILER);
+        int whole = 8 + frame + length + (version == 1 ? 0 : ChunkFramer.TRAILER);
         if (length < 0 || length > MAX_CHUNK || whole > bytes.length) {
             return null;
         }
@@ -165,7 +165,7 @@ public final class DemoReader {
         int manifestAt = -1;
         CRC32C crc = new CRC32C();
         for (int index = 0; pos < n && end == null; index++) {
-            if (n - pos < DemoEncoder.FRAME) {
+            if (n - pos < ChunkFramer.FRAME) {
                 truncated = true;
                 break;
             }
@@ -180,8 +180,8 @@ public final class DemoReader {
                 damage = new DemoFormatException(index, pos, "length " + length + " is impossible (at most " + MAX_CHUNK + ")");
                 break;
             }
-            int payloadAt = pos + DemoEncoder.FRAME;
-            if (payloadAt + length + DemoEncoder.TRAILER > n) {
+            int payloadAt = pos + ChunkFramer.FRAME;
+            if (payloadAt + length + ChunkFramer.TRAILER > n) {
                 // Cut off inside this chunk: a crash while writing, unless a sound End still closes the file.
                 if (endsWithSoundEnd(bytes, pos)) {
                     damage = new DemoFormatException(index, pos, "the chunk's " + length + " bytes run past the End chunk"
@@ -197,7 +197,7 @@ public final class DemoReader {
                         + ", from tick " + nextTick(segments, header) + ")" : "chunk " + index;
                 damage = new DemoFormatException(what + " at byte " + pos, pos, "CRC-32C mismatch: its bytes were changed");
                 // Its frame is sound, so the chunks after it can still be found and checked, for demo info.
-                survey(bytes, payloadAt + len + DemoEncoder.TRAILER, index + 1, afterDamage);
+                survey(bytes, payloadAt + len + ChunkFramer.TRAILER, index + 1, afterDamage);
                 break;
             }
             if (index == 0 && kind != DemoCodes.Version2Chunk.HEADER) {
@@ -229,7 +229,7 @@ public final class DemoReader {
                 damage = e;
                 break;
             }
-            pos = payloadAt + len + DemoEncoder.TRAILER;
+            pos = payloadAt + len + ChunkFramer.TRAILER;
             whole = pos;
         }
         if (end != null && damage == null && pos != n) {
@@ -255,15 +255,15 @@ public final class DemoReader {
         CRC32C crc = new CRC32C();
         int more = 0, moreSound = 0;
         String end = null;
-        while (bytes.length - pos >= DemoEncoder.FRAME) {
+        while (bytes.length - pos >= ChunkFramer.FRAME) {
             int kind = bytes[pos] & 0xff;
             long length = b.getInt(pos + 1) & 0xffffffffL;
             if (crc(crc, bytes, pos, 5) != b.getInt(pos + 5) || length > MAX_CHUNK) {
                 end = "chunk " + index + " at byte " + pos + ": its frame fails its CRC-32C; nothing after it can be found";
                 break;
             }
-            int payloadAt = pos + DemoEncoder.FRAME;
-            if (payloadAt + length + DemoEncoder.TRAILER > bytes.length) {
+            int payloadAt = pos + ChunkFramer.FRAME;
+            if (payloadAt + length + ChunkFramer.TRAILER > bytes.length) {
                 end = "chunk " + index + " at byte " + pos + ": cut short";
                 break;
             }
@@ -278,7 +278,7 @@ public final class DemoReader {
                 more++;
                 moreSound += sound ? 1 : 0;
             }
-            pos = payloadAt + len + DemoEncoder.TRAILER;
+            pos = payloadAt + len + ChunkFramer.TRAILER;
             index++;
         }
         if (more > 0) {
@@ -299,25 +299,25 @@ public final class DemoReader {
     private static DemoFile.Segment segment(ByteBuffer b, List<DemoFile.Segment> segments, Chunk.Header header, int index,
             int pos, int payloadAt, int len) throws DemoFormatException {
         String where = "segment " + segments.size() + " (chunk " + index + ") at byte " + pos;
-        if (len < DemoEncoder.SEGMENT_FIELDS) {
-            throw new DemoFormatException(where, pos, "a segment needs " + DemoEncoder.SEGMENT_FIELDS + " bytes of fields, it has " + len);
+        if (len < ChunkFramer.SEGMENT_FIELDS) {
+            throw new DemoFormatException(where, pos, "a segment needs " + ChunkFramer.SEGMENT_FIELDS + " bytes of fields, it has " + len);
         }
         long first = b.getLong(payloadAt);
         long ticks = b.getInt(payloadAt + 8) & 0xffffffffL;
         int codec = b.get(payloadAt + 12) & 0xff;
         long raw = b.getInt(payloadAt + 13) & 0xffffffffL;
-        int body = len - DemoEncoder.SEGMENT_FIELDS;
+        int body = len - ChunkFramer.SEGMENT_FIELDS;
         long expected = nextTick(segments, header);
         if (first != expected) {
             throw new DemoFormatException(where, pos, "it starts at tick " + first + ", but " + (segments.isEmpty()
                     ? "the recording starts at tick " : "the segment before it ends at tick ") + expected);
         }
-        if (ticks > Integer.MAX_VALUE || codec > DemoEncoder.DEFLATE || raw > MAX_CHUNK
-                || (codec == DemoEncoder.STORED && raw != body) || raw > (long) DEFLATE_MAX_RATIO * body + 64) {
+        if (ticks > Integer.MAX_VALUE || codec > ChunkFramer.DEFLATE || raw > MAX_CHUNK
+                || (codec == ChunkFramer.STORED && raw != body) || raw > (long) DEFLATE_MAX_RATIO * body + 64) {
             throw new DemoFormatException(where, pos, "impossible fields: " + ticks + " tick(s), codec " + codec + ", "
                     + raw + " raw byte(s) from " + body);
         }
-        return new DemoFile.Segment(segments.size(), pos, first, (int) ticks, payloadAt + DemoEncoder.SEGMENT_FIELDS, body,
+        return new DemoFile.Segment(segments.size(), pos, first, (int) ticks, payloadAt + ChunkFramer.SEGMENT_FIELDS, body,
                 codec, (int) raw, 0, 0);
     }
 
@@ -357,20 +357,20 @@ public final class DemoReader {
 
     /** Whether the file's last bytes are a sound End chunk that begins after {@code from}. */
     private static boolean endsWithSoundEnd(byte[] bytes, int from) {
-        int size = DemoEncoder.FRAME + 16 + DemoEncoder.TRAILER;
+        int size = ChunkFramer.FRAME + 16 + ChunkFramer.TRAILER;
         int at = bytes.length - size;
         if (at <= from) {
             return false;
         }
         ByteBuffer b = ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN);
         return (bytes[at] & 0xff) == DemoCodes.Version2Chunk.END && b.getInt(at + 1) == 16
-                && DemoEncoder.crc(bytes, at, 5) == b.getInt(at + 5)
-                && DemoEncoder.crc(bytes, at + DemoEncoder.FRAME, 16) == b.getInt(at + DemoEncoder.FRAME + 16);
+                && ChunkFramer.crc(bytes, at, 5) == b.getInt(at + 5)
+                && ChunkFramer.crc(bytes, at + ChunkFramer.FRAME, 16) == b.getInt(at + ChunkFramer.FRAME + 16);
     }
 
     /** A segment's records: stored as they are, or inflated, exactly {@code raw} bytes. */
     static byte[] inflate(byte[] bytes, int at, int length, int codec, int raw, DemoFile.Segment s) throws DemoFormatException {
-        if (codec == DemoEncoder.STORED) {
+        if (codec == ChunkFramer.STORED) {
             return Arrays.copyOfRange(bytes, at, at + length);
         }
         Inflater inflater = new Inflater(true);

@@ -23,7 +23,7 @@ import org.digitalheaven.universe.WorldSettings;
  * Writes what the server simulates, format version 2. On the game thread it only appends plain records
  * to the current segment ({@link RecordEncoder}: a few bytes per pawn and tick); at each
  * checkpoint it hands the finished segment to the {@link DemoWriter}, whose own thread compresses it,
- * checksums it ({@link DemoEncoder}) and writes it. So the tick never compresses, checksums or waits on
+ * checksums it ({@link ChunkFramer}) and writes it. So the tick never compresses, checksums or waits on
  * a disk.
  *
  * <p>Order at each boundary T (the host calls these in this order): {@link #onLeave}*,
@@ -50,7 +50,7 @@ public final class DemoRecorder {
 
     private final DemoWriter writer;
     /** Used on the writer thread only: every call is inside a submitLater. */
-    private final DemoEncoder encoder = new DemoEncoder();
+    private final ChunkFramer encoder = new ChunkFramer();
     private final RecordEncoder segment = new RecordEncoder();
     private final PlayerInput[] inputs = new PlayerInput[Universe.MAX_SLOTS];
     private final int interval;
@@ -100,7 +100,7 @@ public final class DemoRecorder {
         }
         Chunk.Header h = new Chunk.Header(o.mapName(), o.mapBarcode(), o.closureHash(), o.engineVersion(), o.gitSha(),
                 o.tickRate(), o.checkpointInterval(), u.tickCount(), o.worldSettings(), o.notes());
-        DemoEncoder e = r.encoder;
+        ChunkFramer e = r.encoder;
         byte[] manifest = u.map().manifestBytes(); // made at map load; encoded and written on the writer thread
         r.handOver(() -> concat(concat(e.fileHeader(), e.header(h)), e.manifest(manifest)), false);
         r.segment.begin(u.tickCount());
@@ -179,7 +179,7 @@ public final class DemoRecorder {
         byte[] records = segment.records();
         long first = segment.firstTick();
         int ticks = segment.ticks();
-        DemoEncoder e = encoder;
+        ChunkFramer e = encoder;
         handOver(() -> e.segment(first, ticks, records), true);
         segment.begin(nextTick);
         segmentHasCheckpoint = false;
@@ -330,7 +330,7 @@ public final class DemoRecorder {
             checkpoint(u);
         }
         closeSegment(tick);
-        DemoEncoder e = encoder;
+        ChunkFramer e = encoder;
         handOver(() -> e.end(tick), true);
         stopped = true;
         writer.finish(waitMillis);

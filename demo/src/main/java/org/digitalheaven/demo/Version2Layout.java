@@ -98,7 +98,7 @@ final class Version2Layout implements DemoFile.Layout {
             visitor.visit(new DemoFile.Placed("#u", x.offset(), x.chunk()));
         }
         if (file.end() != null) {
-            visitor.visit(new DemoFile.Placed("#end", file.wholeBytes() - DemoEncoder.FRAME - 16 - DemoEncoder.TRAILER, file.end()));
+            visitor.visit(new DemoFile.Placed("#end", file.wholeBytes() - ChunkFramer.FRAME - 16 - ChunkFramer.TRAILER, file.end()));
         }
     }
 
@@ -149,7 +149,7 @@ final class Version2Layout implements DemoFile.Layout {
         for (int i = 0; i < unknown.size(); i++) {
             int at = (int) unknown.offset(i);
             int length = ByteBuffer.wrap(bytes, at + 1, 4).order(ByteOrder.LITTLE_ENDIAN).getInt();
-            int payloadAt = at + DemoEncoder.FRAME;
+            int payloadAt = at + ChunkFramer.FRAME;
             out.add(new DemoFile.Unknown(unknown.beforeSegment(i), at, new Chunk.Unknown(bytes[at] & 0xff,
                     Arrays.copyOfRange(bytes, payloadAt, payloadAt + length))));
         }
@@ -163,7 +163,7 @@ final class Version2Layout implements DemoFile.Layout {
         }
         byte[] bytes = file.bytes();
         int length = ByteBuffer.wrap(bytes, manifestAt + 1, 4).order(ByteOrder.LITTLE_ENDIAN).getInt();
-        int payloadAt = manifestAt + DemoEncoder.FRAME;
+        int payloadAt = manifestAt + ChunkFramer.FRAME;
         return Arrays.copyOfRange(bytes, payloadAt, payloadAt + length);
     }
 

@@ -74,7 +74,7 @@ class DemoCodesTest {
     void theVersion2ReaderAcceptsExactlyTheTablesChunkKinds() throws Exception {
         TreeSet<Integer> accepted = new TreeSet<>();
         for (int code = 0; code < 256; code++) {
-            DemoEncoder e = new DemoEncoder();
+            ChunkFramer e = new ChunkFramer();
             ByteArrayOutputStream out = new ByteArrayOutputStream();
             out.writeBytes(e.fileHeader());
             out.writeBytes(e.header(HEADER));

@@ -50,7 +50,7 @@ class DemoFormatTest {
         assertTrue(records.stream().allMatch(c -> !(c instanceof Chunk.TickHash h) || h.bits() == 32), "32-bit hashes");
         assertArrayEquals(FILE, d.toBytes(), "read, then write, gives the same bytes");
         // The same records rewritten (segmented at the same checkpoints, compressed the same way) are the same file.
-        assertArrayEquals(FILE, DemoRewriter.write(d.header(), d.manifest(), records).bytes());
+        assertArrayEquals(FILE, DemoConverter.write(d.header(), d.manifest(), records).bytes());
         // The map's manifest follows the Header: every entity and brush of the recorded map.
         assertEquals(PalletRepository.search(List.of()).resolve("arena").load().manifest(),
                 MapManifest.decode("arena.map", d.manifest()));
@@ -100,7 +100,7 @@ class DemoFormatTest {
     @Test
     void unknownChunksAndExtensionRecordsAreSkipped() throws Exception {
         DemoFile d = DemoReader.read(FILE);
-        DemoEncoder enc = new DemoEncoder();
+        ChunkFramer enc = new ChunkFramer();
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         out.writeBytes(enc.fileHeader());
         out.writeBytes(enc.header(d.header()));
@@ -108,10 +108,10 @@ class DemoFormatTest {
         // a segment holding its records plus an extension record (kind 200, 2 bytes) a later version might add
         DemoFile.Segment s = d.segments().get(0);
         List<Chunk> first = s.records();
-        DemoRewriter.Rewritten one = DemoRewriter.write(d.header(), first);
+        DemoConverter.Rewritten one = DemoConverter.write(d.header(), first);
         DemoFile alone = DemoReader.read(one.bytes());
         byte[] records = DemoReader.inflate(alone.bytes(), bodyAt(alone, 0), alone.segments().get(0).storedBytes(),
-                DemoEncoder.DEFLATE, alone.segments().get(0).rawBytes(), alone.segments().get(0));
+                ChunkFramer.DEFLATE, alone.segments().get(0).rawBytes(), alone.segments().get(0));
         byte[] withExtension = withExtensionRecord(records, new byte[] {(byte) 200, 2, 9, 9});
         out.writeBytes(enc.segment(s.checkpointTick(), s.ticks(), withExtension));
         out.writeBytes(enc.end(s.checkpointTick() + s.ticks()));
@@ -139,7 +139,7 @@ class DemoFormatTest {
 
     /** Where a segment's compressed body starts, from its chunk's framing. */
     private static int bodyAt(DemoFile d, int segment) {
-        return (int) d.segments().get(segment).offset() + DemoEncoder.FRAME + DemoEncoder.SEGMENT_FIELDS;
+        return (int) d.segments().get(segment).offset() + ChunkFramer.FRAME + ChunkFramer.SEGMENT_FIELDS;
     }
 
     @Test
@@ -305,7 +305,7 @@ class DemoFormatTest {
     @Test
     void readingAnyFileCostsASmallMultipleOfItsSize() throws Exception {
         DemoFile d = DemoReader.read(FILE);
-        DemoEncoder enc = new DemoEncoder();
+        ChunkFramer enc = new ChunkFramer();
         ByteArrayOutputStream v2 = new ByteArrayOutputStream();
         v2.writeBytes(enc.fileHeader());
         v2.writeBytes(enc.header(d.header()));
@@ -324,7 +324,7 @@ class DemoFormatTest {
         files.put("version 2, empty chunks of an unknown kind", v2.toByteArray());
         files.put("version 2, as recorded", FILE);
         byte[] damagedFirst = v2.toByteArray();
-        damagedFirst[8 + DemoEncoder.FRAME + 3] ^= 1; // in the Header's payload: every chunk after it is surveyed
+        damagedFirst[8 + ChunkFramer.FRAME + 3] ^= 1; // in the Header's payload: every chunk after it is surveyed
         files.put("version 2, damaged at its Header, then empty chunks of an unknown kind", damagedFirst);
         files.put("version 1, empty chunks of an unknown kind", DemoFixtures.version1(unknown, true));
         files.put("version 1, leave chunks (the smallest kind)", DemoFixtures.version1(leaves, true));
@@ -420,7 +420,7 @@ class DemoFormatTest {
         bad.put("1 byte(s) left over in the tick hashes stream", leftOver);
         bad.put("a tick's hash needs 4 byte(s)", Arrays.copyOf(raw, raw.length - 1));
         for (Map.Entry<String, byte[]> e : bad.entrySet()) {
-            DemoEncoder enc = new DemoEncoder();
+            ChunkFramer enc = new ChunkFramer();
             ByteArrayOutputStream out = new ByteArrayOutputStream();
             out.writeBytes(enc.fileHeader());
             out.writeBytes(enc.header(d.header()));

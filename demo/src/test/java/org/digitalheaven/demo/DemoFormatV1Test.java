@@ -14,7 +14,7 @@ import org.junit.jupiter.api.Test;
 /**
  * Format version 1, as the previous build wrote it, still reads: as segments cut at its checkpoints'
  * boundaries, truncated at its last whole chunk when cut, damaged (CRC-32C) when changed, and
- * {@link DemoRewriter} turns it into the current format with the same records.
+ * {@link DemoConverter} turns it into the current format with the same records.
  */
 class DemoFormatV1Test {
 
@@ -43,7 +43,7 @@ class DemoFormatV1Test {
 
     @Test
     void convertingKeepsEveryRecordAndTheLowHalfOfEachHash() throws Exception {
-        DemoRewriter.Rewritten r = DemoRewriter.rewrite(DemoReader.read(FILE));
+        DemoConverter.Rewritten r = DemoConverter.rewrite(DemoReader.read(FILE));
         DemoFile v2 = DemoReader.read(r.bytes());
         assertEquals(2, v2.version());
         List<Chunk> converted = v2.chunks();

@@ -587,7 +587,7 @@ final class DemoCommand {
                 return CommandLine.ExitCode.USAGE;
             }
             try {
-                org.digitalheaven.demo.DemoRewriter.Rewritten r = org.digitalheaven.demo.DemoRewriter.rewrite(demo);
+                org.digitalheaven.demo.DemoConverter.Rewritten r = org.digitalheaven.demo.DemoConverter.rewrite(demo);
                 Files.write(out, r.bytes(), java.nio.file.StandardOpenOption.CREATE_NEW);
                 o.printf(Locale.ROOT, "demo convert: wrote %s: format version %d, %d segment(s), ticks %d to %d, %d bytes"
                         + " (from %d bytes, format version %d)%s%s%n", PrintableText.line(out), DemoFile.VERSION, r.segments(),

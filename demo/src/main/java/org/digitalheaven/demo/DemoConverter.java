@@ -17,13 +17,13 @@ import org.digitalheaven.universe.Universe;
  * of their own, the segment they were in (unless their code is one the current format uses itself). A last boundary whose inputs are not all there (a file cut
  * off while they were written) is left out, as a replay would leave it unsimulated.
  */
-public final class DemoRewriter {
+public final class DemoConverter {
 
     /** What was written, and what could not be carried over. */
     public record Rewritten(byte[] bytes, long lastTick, int segments, int droppedUnknown) {
     }
 
-    private final DemoEncoder encoder = new DemoEncoder();
+    private final ChunkFramer encoder = new ChunkFramer();
     private final RecordEncoder segment = new RecordEncoder();
     private final ByteArrayOutputStream out = new ByteArrayOutputStream();
     private final List<Chunk> pending = new ArrayList<>();
@@ -37,7 +37,7 @@ public final class DemoRewriter {
     private int given;
     private int droppedUnknown;
 
-    private DemoRewriter() {
+    private DemoConverter() {
     }
 
     /**
@@ -51,15 +51,15 @@ public final class DemoRewriter {
 
     /** {@link #write(Chunk.Header, Iterable)} with the map's manifest after the Header (none when null). */
     public static Rewritten write(Chunk.Header header, byte[] manifest, Iterable<Chunk> records) {
-        DemoRewriter w = start(header, manifest);
+        DemoConverter w = start(header, manifest);
         for (Chunk c : records) {
             w.take(c);
         }
         return w.finish();
     }
 
-    private static DemoRewriter start(Chunk.Header header, byte[] manifest) {
-        DemoRewriter w = new DemoRewriter();
+    private static DemoConverter start(Chunk.Header header, byte[] manifest) {
+        DemoConverter w = new DemoConverter();
         w.out.writeBytes(w.encoder.fileHeader());
         w.out.writeBytes(w.encoder.header(header));
         if (manifest != null) {
@@ -75,7 +75,7 @@ public final class DemoRewriter {
      */
     public static Rewritten rewrite(DemoFile demo) throws DemoFormatException {
         DemoContent.check(demo);
-        DemoRewriter w = start(demo.header(), demo.manifest());
+        DemoConverter w = start(demo.header(), demo.manifest());
         List<DemoFile.Unknown> unknown = demo.unknown();
         int u = 0;
         for (DemoFile.Segment s : demo.segments()) {

@@ -24,7 +24,7 @@ import java.util.zip.Deflater;
  *
  * Not thread-safe: the recorder's writer thread does all of it (compression never runs on the game thread).
  */
-public final class DemoEncoder {
+public final class ChunkFramer {
 
     /** Frame (kind, length, frame check) and trailing payload check. */
     public static final int FRAME = 9, TRAILER = 4;
