@@ -4,25 +4,28 @@ import java.nio.BufferUnderflowException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.charset.CharacterCodingException;
-import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
+import org.digitalheaven.maps.wire.StrictUtf8;
 import org.digitalheaven.physics.MoveSettings;
 import org.digitalheaven.universe.MotionCodec;
+import org.digitalheaven.universe.OverrideCodec;
 import org.digitalheaven.universe.PlayerInput;
 import org.digitalheaven.universe.SnapshotDiff;
 
 /**
- * The one manifest of chunk kinds: code, name, payload layout (encode and decode) and the one-line
- * description {@code demo dump} prints. The writer, the reader and the dump tool all go through it,
- * so a kind cannot be written one way and read another. All integers little-endian; floats by bit
- * pattern; strings are a u16 byte length and UTF-8.
+ * The kinds of record a demo holds, and version 1's chunks: each kind's version 1 code (from
+ * {@link DemoCodes.Version1Chunk}, the one table of codes), name, payload layout (encode and decode: the
+ * whole of a version 1 chunk, and a version 2 Header chunk's payload) and the one-line description
+ * {@code demo dump} prints for a record of it, of either version. Version 2's segment records have
+ * layouts of their own ({@link SegmentRecords}). All integers little-endian; floats by bit pattern;
+ * strings are a u16 byte length and UTF-8.
  */
 public enum ChunkKind {
 
-    HEADER(1) {
+    HEADER(DemoCodes.Version1Chunk.HEADER) {
         @Override
         void encode(Chunk c, ByteBuffer b) {
             Chunk.Header h = (Chunk.Header) c;
@@ -83,7 +86,7 @@ public enum ChunkKind {
         }
     },
 
-    JOIN(2) {
+    JOIN(DemoCodes.Version1Chunk.JOIN) {
         @Override
         void encode(Chunk c, ByteBuffer b) {
             Chunk.Join j = (Chunk.Join) c;
@@ -116,7 +119,7 @@ public enum ChunkKind {
         }
     },
 
-    LEAVE(3) {
+    LEAVE(DemoCodes.Version1Chunk.LEAVE) {
         @Override
         void encode(Chunk c, ByteBuffer b) {
             Chunk.Leave l = (Chunk.Leave) c;
@@ -141,7 +144,7 @@ public enum ChunkKind {
         }
     },
 
-    INPUT(4) {
+    INPUT(DemoCodes.Version1Chunk.INPUT) {
         @Override
         void encode(Chunk c, ByteBuffer b) {
             Chunk.Input i = (Chunk.Input) c;
@@ -173,7 +176,7 @@ public enum ChunkKind {
         }
     },
 
-    CHECKPOINT(5) {
+    CHECKPOINT(DemoCodes.Version1Chunk.CHECKPOINT) {
         @Override
         void encode(Chunk c, ByteBuffer b) {
             Chunk.Checkpoint k = (Chunk.Checkpoint) c;
@@ -199,7 +202,7 @@ public enum ChunkKind {
         }
     },
 
-    TICK_HASH(6) {
+    TICK_HASH(DemoCodes.Version1Chunk.TICK_HASH) {
         @Override
         void encode(Chunk c, ByteBuffer b) {
             Chunk.TickHash h = (Chunk.TickHash) c;
@@ -225,21 +228,17 @@ public enum ChunkKind {
         }
     },
 
-    OVERRIDE(7, 2) {
+    OVERRIDE(DemoCodes.Version1Chunk.OVERRIDE, 2) {
         @Override
         void encode(Chunk c, ByteBuffer b) {
             Chunk.MoveOverride o = (Chunk.MoveOverride) c;
-            b.putLong(o.tick()).put((byte) o.slot()).put((byte) (o.settings() == null ? 0 : 1));
-            if (o.settings() != null) {
-                for (float f : o.settings().toArray()) {
-                    b.putFloat(f);
-                }
-            }
+            b.putLong(o.tick()).put((byte) o.slot());
+            OverrideCodec.encode(o.settings(), b);
         }
 
         @Override
         int size(Chunk c) {
-            return 10 + (((Chunk.MoveOverride) c).settings() == null ? 0 : 4 * MoveSettings.FIELDS.size());
+            return 9 + OverrideCodec.size(((Chunk.MoveOverride) c).settings());
         }
 
         @Override
@@ -254,12 +253,8 @@ public enum ChunkKind {
             if (flag == 0) {
                 return new Chunk.MoveOverride(tick, slot, null);
             }
-            float[] f = new float[MoveSettings.FIELDS.size()];
-            need(b, 4 * f.length, "override values");
-            for (int i = 0; i < f.length; i++) {
-                f[i] = b.getFloat();
-            }
-            return new Chunk.MoveOverride(tick, slot, MoveSettings.fromArray(f));
+            need(b, OverrideCodec.SIZE, "override values");
+            return new Chunk.MoveOverride(tick, slot, OverrideCodec.decodeFields(b));
         }
 
         @Override
@@ -277,7 +272,7 @@ public enum ChunkKind {
         }
     },
 
-    END(255) {
+    END(DemoCodes.Version1Chunk.END) {
         @Override
         void encode(Chunk c, ByteBuffer b) {
             Chunk.End e = (Chunk.End) c;
@@ -324,12 +319,7 @@ public enum ChunkKind {
         return since;
     }
 
-    /** The kind for a code in the current format, or null when this build does not know it. */
     private static final ChunkKind[] ALL = values();
-
-    public static ChunkKind of(int code) {
-        return of(code, DemoFile.VERSION);
-    }
 
     /**
      * The kind a code means in a file of format {@code version}, or null when that version does not
@@ -465,8 +455,7 @@ public enum ChunkKind {
         int len = b.getShort() & 0xffff;
         byte[] bytes = getBytes(b, len, what);
         try {
-            return StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
-                    .onUnmappableCharacter(CodingErrorAction.REPORT).decode(ByteBuffer.wrap(bytes)).toString();
+            return StrictUtf8.decode(bytes, 0, bytes.length);
         } catch (CharacterCodingException e) {
             throw new Malformed(what + " is not valid UTF-8");
         }

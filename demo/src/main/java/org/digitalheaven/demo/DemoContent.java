@@ -1,5 +1,6 @@
 package org.digitalheaven.demo;
 
+import java.util.Arrays;
 import java.util.List;
 import org.digitalheaven.universe.PawnState;
 import org.digitalheaven.universe.Snapshot;
@@ -12,7 +13,7 @@ import org.digitalheaven.universe.Universe;
  * it: every segment to be replayed decodes; ticks only ever step forward by one; records come in
  * their order within a boundary; joins go into free slots with fresh wire ids; leaves, inputs and
  * overrides name pawns that are there; checkpoints decode and agree with the joins and leaves before
- * them; a version 1 End says where the file ends. A file that fails one is damaged (a
+ * them; where the file says the records reach (a version 1 End), they do. A file that fails one is damaged (a
  * {@link DemoFormatException} naming the segment or chunk, its byte offset and the problem), never
  * something a replay stumbles on half-way. Segments are decoded one at a time and let go.
  */
@@ -67,12 +68,7 @@ public final class DemoContent {
                 return true;
             });
         }
-        Chunk.End e = demo.end();
-        if (demo.version() == 1 && e != null && e.lastTick() != s.reach) {
-            int last = demo.v1Chunks().size() - 1;
-            throw new DemoFormatException(last, demo.v1Offset(last), "the End chunk says the last tick is " + e.lastTick()
-                    + ", but the chunks before it reach tick " + s.reach);
-        }
+        demo.checkReach(s.reach); // a version 1 End says where the file ends
     }
 
     /** What the records have built so far: the live pawns, the boundary and where in it we are. */
@@ -94,7 +90,7 @@ public final class DemoContent {
         /** Starts from a checkpoint (a seek): its pawns are the live ones. */
         void restart(DemoFile.Segment seg, int i, Chunk.Checkpoint cp) throws DemoFormatException {
             Snapshot snap = decode(seg, i, cp);
-            java.util.Arrays.fill(live, false);
+            Arrays.fill(live, false);
             for (PawnState p : snap.pawns()) {
                 live[p.slot()] = true;
                 wireIdBySlot[p.slot()] = p.wireId();

@@ -1,7 +1,5 @@
 package org.digitalheaven.demo;
 
-import java.nio.ByteBuffer;
-import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -27,22 +25,12 @@ public final class DemoFile {
     public record IndexedCheckpoint(int segment, Chunk.Checkpoint checkpoint) {
     }
 
-    private final int version;
+    private final Layout layout;
     private final byte[] bytes;
     private final Chunk.Header header;
     private final Chunk.End end;
     private final List<Segment> segments;
-    /** Version 2's chunks of unknown kinds, as places in {@link #bytes}; their payloads are not copied. */
-    private final UnknownChunks unknown;
-    /** Version 1 only: chunks of kinds version 1 never had (no build wrote them), skipped on read. */
-    private final int v1Skipped;
-    private final boolean truncated;
-    private final long wholeBytes;
-    private final DemoFormatException damage;
-    private final List<String> afterDamage;
-    /** Version 1 only: every chunk, decoded on read, and where each starts. */
-    private final List<Chunk> v1Chunks;
-    private final int[] v1Offsets; // a file is at most DemoReader.MAX_FILE (1 GiB) long
+    private final Outcome outcome;
 
     /** What {@link Segment#visitRecords} hands each record to. */
     @FunctionalInterface
@@ -51,8 +39,64 @@ public final class DemoFile {
         boolean visit(int index, Chunk record) throws DemoFormatException;
     }
 
+    /** A record with the bytes it took in its segment's records (every stream counted), for {@link DemoSizes}. */
+    @FunctionalInterface
+    interface SizedVisitor {
+        boolean visit(int index, int bytes, Chunk record) throws DemoFormatException;
+    }
+
     /** A chunk of a kind this build does not know, and where it sat (before which segment). */
     record Unknown(int beforeSegment, long offset, Chunk.Unknown chunk) {
+    }
+
+    /** How a read ended: cut short or not, how far it was whole, and the damage that stopped it (or null). */
+    record Outcome(boolean truncated, long wholeBytes, DemoFormatException damage, List<String> afterDamage) {
+        Outcome {
+            afterDamage = List.copyOf(afterDamage);
+        }
+    }
+
+    /**
+     * What differs between the format versions once a file is read: how its records are reached, where
+     * one sits, what a segment costs, and what the file holds. {@link Version1} (format 1's one door) and
+     * {@link Version2Layout}; nothing else asks which version a file is.
+     */
+    interface Layout {
+        int version();
+
+        /** Visits a segment's records with the bytes each took; returns its bytes that belong to no record. */
+        int visitSized(DemoFile file, Segment s, SizedVisitor visitor) throws DemoFormatException;
+
+        void visitRecords(DemoFile file, Segment s, RecordVisitor visitor) throws DemoFormatException;
+
+        List<Chunk> records(DemoFile file, Segment s) throws DemoFormatException;
+
+        int storedBytes(DemoFile file, Segment s);
+
+        int rawBytes(DemoFile file, Segment s);
+
+        String where(DemoFile file, Segment s, int record);
+
+        void visitPlaced(DemoFile file, PlacedVisitor visitor) throws DemoFormatException;
+
+        List<Chunk> chunks(DemoFile file) throws DemoFormatException;
+
+        long lastTick(DemoFile file);
+
+        /** Checks what the records reach against what the file says of it, where the read could not. */
+        void checkReach(DemoFile file, long reach) throws DemoFormatException;
+
+        List<Unknown> unknown(DemoFile file);
+
+        byte[] manifest(DemoFile file);
+
+        int skippedChunks();
+
+        int tickHashBits();
+
+        boolean segmentsAreChunks();
+
+        String readSoFar(DemoFile file);
     }
 
     /**
@@ -78,27 +122,23 @@ public final class DemoFile {
         int size() {
             return count;
         }
+
+        int beforeSegment(int i) {
+            return beforeSegment[i];
+        }
+
+        long offset(int i) {
+            return offset[i];
+        }
     }
 
-    /** Where the Manifest chunk is (right after the Header), or -1. */
-    private int manifestAt = -1;
-
-    DemoFile(int version, byte[] bytes, Chunk.Header header, Chunk.End end, List<Segment> segments, UnknownChunks unknown,
-            boolean truncated, long wholeBytes, DemoFormatException damage, List<String> afterDamage, List<Chunk> v1Chunks,
-            int[] v1Offsets, int v1Skipped) {
-        this.version = version;
+    DemoFile(Layout layout, byte[] bytes, Chunk.Header header, Chunk.End end, List<Segment> segments, Outcome outcome) {
+        this.layout = layout;
         this.bytes = bytes;
         this.header = header;
         this.end = end;
         this.segments = List.copyOf(segments);
-        this.unknown = unknown;
-        this.v1Skipped = v1Skipped;
-        this.truncated = truncated;
-        this.wholeBytes = wholeBytes;
-        this.damage = damage;
-        this.afterDamage = List.copyOf(afterDamage);
-        this.v1Chunks = v1Chunks;
-        this.v1Offsets = v1Offsets;
+        this.outcome = outcome;
         for (Segment s : this.segments) {
             s.file = this;
         }
@@ -106,7 +146,7 @@ public final class DemoFile {
 
     /** The file's format version (1 or 2). */
     public int version() {
-        return version;
+        return layout.version();
     }
 
     /** The header, or null when the file was cut off before its first chunk was whole. */
@@ -120,7 +160,7 @@ public final class DemoFile {
     }
 
     public boolean truncated() {
-        return truncated;
+        return outcome.truncated();
     }
 
     /**
@@ -128,7 +168,7 @@ public final class DemoFile {
      * file, holding the segments before the damage.
      */
     public DemoFormatException damage() {
-        return damage;
+        return outcome.damage();
     }
 
     /**
@@ -136,7 +176,7 @@ public final class DemoFile {
      * it, saying whether that one's own checks pass (for {@code demo info}). Those segments are not replayed.
      */
     public List<String> afterDamage() {
-        return afterDamage;
+        return outcome.afterDamage();
     }
 
     /** A record with its place in the file, for {@code demo dump}: "#index" (version 1) or "#segment.record" (version 2). */
@@ -162,34 +202,7 @@ public final class DemoFile {
      * ({@code #u}) and the End ({@code #end}); a version 1 file's chunks as {@code #N}.
      */
     public void visitPlaced(PlacedVisitor visitor) throws DemoFormatException {
-        if (version == 1) {
-            for (int i = 0; i < v1Chunks.size(); i++) {
-                visitor.visit(new Placed("#" + i, v1Offsets[i], v1Chunks.get(i)));
-            }
-            return;
-        }
-        if (header != null) {
-            visitor.visit(new Placed("#h", 8, header));
-        }
-        List<Unknown> unknown = unknown();
-        int u = 0;
-        for (Segment s : segments) {
-            while (u < unknown.size() && unknown.get(u).beforeSegment() <= s.index()) {
-                Unknown x = unknown.get(u++);
-                visitor.visit(new Placed("#u", x.offset(), x.chunk()));
-            }
-            s.visitRecords((i, c) -> {
-                visitor.visit(new Placed("#" + s.index() + "." + i, s.offset(), c));
-                return true;
-            });
-        }
-        while (u < unknown.size()) {
-            Unknown x = unknown.get(u++);
-            visitor.visit(new Placed("#u", x.offset(), x.chunk()));
-        }
-        if (end != null) {
-            visitor.visit(new Placed("#end", wholeBytes - DemoEncoder.FRAME - 16 - DemoEncoder.TRAILER, end));
-        }
+        layout.visitPlaced(this, visitor);
     }
 
     /** Bytes in the file. */
@@ -199,7 +212,7 @@ public final class DemoFile {
 
     /** Bytes up to the end of the last whole chunk (the last sound one, for a damaged file). */
     public long wholeBytes() {
-        return wholeBytes;
+        return outcome.wholeBytes();
     }
 
     /** The segments, in order: the seek points of a replay. */
@@ -231,20 +244,7 @@ public final class DemoFile {
 
     /** The highest tick any record refers to (for a truncated file: how far it reaches). */
     public long lastTick() {
-        long t = header == null ? -1 : header.startTick();
-        if (version == 1) {
-            for (Chunk c : v1Chunks) {
-                t = Math.max(t, c.tick());
-            }
-            return t;
-        }
-        if (end != null) {
-            return end.lastTick();
-        }
-        for (Segment s : segments) {
-            t = Math.max(t, s.reach());
-        }
-        return t;
+        return layout.lastTick(this);
     }
 
     /**
@@ -252,45 +252,12 @@ public final class DemoFile {
      * A replay walks {@link #segments()} instead, one at a time.
      */
     public List<Chunk> chunks() throws DemoFormatException {
-        if (version == 1) {
-            return v1Chunks;
-        }
-        List<Chunk> out = new ArrayList<>();
-        if (header != null) {
-            out.add(header);
-        }
-        List<Unknown> unknown = unknown();
-        int u = 0;
-        for (Segment s : segments) {
-            while (u < unknown.size() && unknown.get(u).beforeSegment() <= s.index()) {
-                out.add(unknown.get(u++).chunk());
-            }
-            out.addAll(s.records());
-        }
-        while (u < unknown.size()) {
-            out.add(unknown.get(u++).chunk());
-        }
-        if (end != null) {
-            out.add(end);
-        }
-        return out;
+        return layout.chunks(this);
     }
 
     /** Version 2's chunks of kinds this build does not know, with where they sit, their payloads copied now. */
     List<Unknown> unknown() {
-        List<Unknown> out = new ArrayList<>(unknown.size());
-        for (int i = 0; i < unknown.size(); i++) {
-            int at = (int) unknown.offset[i];
-            int length = ByteBuffer.wrap(bytes, at + 1, 4).order(ByteOrder.LITTLE_ENDIAN).getInt();
-            int payloadAt = at + DemoEncoder.FRAME;
-            out.add(new Unknown(unknown.beforeSegment[i], at, new Chunk.Unknown(bytes[at] & 0xff,
-                    Arrays.copyOfRange(bytes, payloadAt, payloadAt + length))));
-        }
-        return out;
-    }
-
-    void manifestAt(int at) {
-        this.manifestAt = at;
+        return layout.unknown(this);
     }
 
     /**
@@ -298,12 +265,7 @@ public final class DemoFile {
      * null for a file without one (version 1, or recorded before manifests existed).
      */
     public byte[] manifest() {
-        if (manifestAt < 0) {
-            return null;
-        }
-        int length = ByteBuffer.wrap(bytes, manifestAt + 1, 4).order(ByteOrder.LITTLE_ENDIAN).getInt();
-        int payloadAt = manifestAt + DemoEncoder.FRAME;
-        return Arrays.copyOfRange(bytes, payloadAt, payloadAt + length);
+        return layout.manifest(this);
     }
 
     /** Version 2's chunks of kinds this build does not know, in file order (their payloads copied now). */
@@ -315,31 +277,44 @@ public final class DemoFile {
         return out;
     }
 
-    /** Version 1 only: how many chunks of kinds version 1 never had were skipped on read. */
-    public int v1Skipped() {
-        return v1Skipped;
+    /**
+     * How many chunks of kinds the file's version never had were stepped over on read (a version 1
+     * file's; a version 2 file keeps every chunk it does not know: {@link #unknownChunks()}).
+     */
+    public int skippedChunks() {
+        return layout.skippedChunks();
+    }
+
+    /** The bits of the state hash each tick hash holds: 64 (version 1) or the low 32 (version 2). */
+    public int tickHashBits() {
+        return layout.tickHashBits();
+    }
+
+    /**
+     * Whether each segment is a chunk of its own (version 2), which a tool lists segment by segment, or
+     * the file is one flat stream of record chunks (version 1), which a tool counts chunk by chunk.
+     */
+    public boolean segmentsAreChunks() {
+        return layout.segmentsAreChunks();
+    }
+
+    /** What was read, counted as the file counts it: "N segment(s)" or (version 1) "N chunk(s)". */
+    public String readSoFar() {
+        return layout.readSoFar(this);
+    }
+
+    /** Checks that the records reach {@code reach} where the file says so and the read could not check it. */
+    void checkReach(long reach) throws DemoFormatException {
+        layout.checkReach(this, reach);
     }
 
     /** The file's bytes as read, up to the end of its last whole chunk. */
     public byte[] toBytes() {
-        return Arrays.copyOf(bytes, (int) wholeBytes);
+        return Arrays.copyOf(bytes, (int) wholeBytes());
     }
 
     byte[] bytes() {
         return bytes;
-    }
-
-    List<Chunk> v1Chunks() {
-        return v1Chunks;
-    }
-
-    /** Version 1: how many chunks were read (for a damaged file, before the damage). */
-    public int v1ChunkCount() {
-        return v1Chunks == null ? 0 : v1Chunks.size();
-    }
-
-    long v1Offset(int chunk) {
-        return v1Offsets[chunk];
     }
 
     /**
@@ -395,17 +370,29 @@ public final class DemoFile {
             return checkpointTick + Math.max(0, ticks - 1);
         }
 
+        int bodyLength() {
+            return bodyLength;
+        }
+
+        int rawLength() {
+            return rawLength;
+        }
+
+        int from() {
+            return from;
+        }
+
+        int to() {
+            return to;
+        }
+
         /** Compressed and raw sizes (version 2), for {@code demo info}. */
         public int storedBytes() {
-            return file.version == 1 ? (int) (offsetAfter() - offset) : bodyLength;
+            return file.layout.storedBytes(file, this);
         }
 
         public int rawBytes() {
-            return file.version == 1 ? storedBytes() : rawLength;
-        }
-
-        private long offsetAfter() {
-            return to < file.v1Chunks.size() ? file.v1Offsets[to] : file.wholeBytes;
+            return file.layout.rawBytes(file, this);
         }
 
         /** "segment 3 (ticks 600..899) at byte 12345". */
@@ -415,10 +402,7 @@ public final class DemoFile {
 
         /** Where a record of this segment is, for a message: the segment, and the record's place in it. */
         public String where(int record) {
-            if (file.version == 1) {
-                return "chunk " + (from + record) + " at byte " + file.v1Offsets[from + record];
-            }
-            return describe() + ", record " + record;
+            return file.layout.where(file, this, record);
         }
 
         /** Version 2: its records' bytes, inflated. */
@@ -428,15 +412,7 @@ public final class DemoFile {
 
         /** Its records, decoded now and all held at once: for tools and tests (a replay visits them instead). */
         public List<Chunk> records() throws DemoFormatException {
-            if (file.version == 1) {
-                return file.v1Chunks.subList(from, to);
-            }
-            byte[] raw = raw();
-            try {
-                return SegmentCodec.decodeAll(raw, checkpointTick, ticks, null);
-            } catch (SegmentCodec.Malformed e) {
-                throw new DemoFormatException(describe(), offset, e.getMessage());
-            }
+            return file.layout.records(file, this);
         }
 
         /**
@@ -445,21 +421,12 @@ public final class DemoFile {
          * segment has.
          */
         public void visitRecords(RecordVisitor visitor) throws DemoFormatException {
-            if (file.version == 1) {
-                for (int i = from; i < to; i++) {
-                    if (!visitor.visit(i - from, file.v1Chunks.get(i))) {
-                        return;
-                    }
-                }
-                return;
-            }
-            byte[] raw = raw();
-            int[] index = {0};
-            try {
-                SegmentCodec.decode(raw, checkpointTick, ticks, (at, c) -> visitor.visit(index[0]++, c));
-            } catch (SegmentCodec.Malformed e) {
-                throw new DemoFormatException(describe(), offset, e.getMessage());
-            }
+            file.layout.visitRecords(file, this, visitor);
+        }
+
+        /** Its records with the bytes each took; returns the bytes of its records that belong to no record. */
+        int visitSized(SizedVisitor visitor) throws DemoFormatException {
+            return file.layout.visitSized(file, this, visitor);
         }
 
         /** Its checkpoint. */

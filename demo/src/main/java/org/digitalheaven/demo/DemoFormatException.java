@@ -7,25 +7,17 @@ package org.digitalheaven.demo;
 public final class DemoFormatException extends Exception {
     private static final long serialVersionUID = 1L;
 
-    private final int chunkIndex;
     private final long offset;
 
     public DemoFormatException(int chunkIndex, long offset, String problem) {
         super((chunkIndex >= 0 ? "chunk " + chunkIndex + " at byte " + offset : "byte " + offset) + ": " + problem);
-        this.chunkIndex = chunkIndex;
         this.offset = offset;
     }
 
     /** Damage at a place a chunk index does not name (a segment, a record in one): "where: problem". */
     public DemoFormatException(String where, long offset, String problem) {
         super(where + ": " + problem);
-        this.chunkIndex = -1;
         this.offset = offset;
-    }
-
-    /** Index of the damaged chunk, or -1 for the file header or a place named otherwise. */
-    public int chunkIndex() {
-        return chunkIndex;
     }
 
     public long offset() {

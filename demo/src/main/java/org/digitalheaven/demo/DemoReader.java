@@ -9,7 +9,6 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Collections;
 import java.util.List;
 import java.util.zip.CRC32C;
 import java.util.zip.DataFormatException;
@@ -101,12 +100,12 @@ public final class DemoReader {
             return null;
         }
         int version = ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN).getInt(4);
-        int frame = version == 1 ? 5 : DemoEncoder.FRAME;
+        int frame = version == 1 ? 5 : ChunkFramer.FRAME;
         if (bytes.length < 8 + frame) {
             return null;
         }
         int length = ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN).getInt(9);
-        int whole = 8 + frame + length + (version == 1 ? 0 : DemoEncoder.TRAILER);
+        int whole = 8 + frame + length + (version == 1 ? 0 : ChunkFramer.TRAILER);
         if (length < 0 || length > MAX_CHUNK || whole > bytes.length) {
             return null;
         }
@@ -135,12 +134,12 @@ public final class DemoReader {
             throw new DemoFormatException(-1, 0, "not a DigitalHeaven demo: the file does not start with \"DHDM\"");
         }
         if (n < 8) {
-            return new DemoFile(DemoFile.VERSION, bytes, null, null, List.of(), DemoFile.UnknownChunks.NONE, true, n, null,
-                    List.of(), null, null, 0);
+            return new DemoFile(new Version2Layout(DemoFile.UnknownChunks.NONE, -1), bytes, null, null, List.of(),
+                    new DemoFile.Outcome(true, n, null, List.of()));
         }
         int version = ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN).getInt(4);
         if (version == 1) {
-            return readVersion1(bytes);
+            return Version1.read(bytes); // format 1's one door: its own file
         }
         if (version != DemoFile.VERSION) {
             throw new DemoFormatException(-1, 4, "format version " + version + "; this build reads versions 1 to "
@@ -166,7 +165,7 @@ public final class DemoReader {
         int manifestAt = -1;
         CRC32C crc = new CRC32C();
         for (int index = 0; pos < n && end == null; index++) {
-            if (n - pos < DemoEncoder.FRAME) {
+            if (n - pos < ChunkFramer.FRAME) {
                 truncated = true;
                 break;
             }
@@ -181,8 +180,8 @@ public final class DemoReader {
                 damage = new DemoFormatException(index, pos, "length " + length + " is impossible (at most " + MAX_CHUNK + ")");
                 break;
             }
-            int payloadAt = pos + DemoEncoder.FRAME;
-            if (payloadAt + length + DemoEncoder.TRAILER > n) {
+            int payloadAt = pos + ChunkFramer.FRAME;
+            if (payloadAt + length + ChunkFramer.TRAILER > n) {
                 // Cut off inside this chunk: a crash while writing, unless a sound End still closes the file.
                 if (endsWithSoundEnd(bytes, pos)) {
                     damage = new DemoFormatException(index, pos, "the chunk's " + length + " bytes run past the End chunk"
@@ -194,28 +193,28 @@ public final class DemoReader {
             }
             int len = (int) length;
             if (crc(crc, bytes, payloadAt, len) != b.getInt(payloadAt + len)) {
-                String what = kind == DemoEncoder.SEGMENT && header != null ? "segment " + segments.size() + " (chunk " + index
+                String what = kind == DemoCodes.Version2Chunk.SEGMENT && header != null ? "segment " + segments.size() + " (chunk " + index
                         + ", from tick " + nextTick(segments, header) + ")" : "chunk " + index;
                 damage = new DemoFormatException(what + " at byte " + pos, pos, "CRC-32C mismatch: its bytes were changed");
                 // Its frame is sound, so the chunks after it can still be found and checked, for demo info.
-                survey(bytes, payloadAt + len + DemoEncoder.TRAILER, index + 1, afterDamage);
+                survey(bytes, payloadAt + len + ChunkFramer.TRAILER, index + 1, afterDamage);
                 break;
             }
-            if (index == 0 && kind != DemoEncoder.HEADER) {
+            if (index == 0 && kind != DemoCodes.Version2Chunk.HEADER) {
                 damage = new DemoFormatException(0, pos, "the first chunk must be the Header, found kind " + kind);
                 break;
             }
             try {
                 switch (kind) {
-                    case DemoEncoder.HEADER -> {
+                    case DemoCodes.Version2Chunk.HEADER -> {
                         if (index > 0) {
                             throw new DemoFormatException(index, pos, "a second Header");
                         }
                         header = (Chunk.Header) ChunkKind.decodePayload(ChunkKind.HEADER, b, payloadAt, len);
                     }
-                    case DemoEncoder.SEGMENT -> segments.add(segment(b, segments, header, index, pos, payloadAt, len));
-                    case DemoEncoder.END -> end = end(b, bytes, segments, header, index, pos, payloadAt, len);
-                    case DemoEncoder.MANIFEST -> {
+                    case DemoCodes.Version2Chunk.SEGMENT -> segments.add(segment(b, segments, header, index, pos, payloadAt, len));
+                    case DemoCodes.Version2Chunk.END -> end = end(b, bytes, segments, header, index, pos, payloadAt, len);
+                    case DemoCodes.Version2Chunk.MANIFEST -> {
                         if (index != 1) {
                             throw new DemoFormatException(index, pos, "a map manifest that does not follow the Header");
                         }
@@ -230,7 +229,7 @@ public final class DemoReader {
                 damage = e;
                 break;
             }
-            pos = payloadAt + len + DemoEncoder.TRAILER;
+            pos = payloadAt + len + ChunkFramer.TRAILER;
             whole = pos;
         }
         if (end != null && damage == null && pos != n) {
@@ -239,10 +238,8 @@ public final class DemoReader {
         if (damage == null && !truncated && end == null) {
             truncated = true; // whole chunks, but no End: the recording did not finish
         }
-        DemoFile file = new DemoFile(2, bytes, header, end, segments, unknown, truncated || end == null, whole, damage,
-                afterDamage, null, null, 0);
-        file.manifestAt(manifestAt);
-        return file;
+        return new DemoFile(new Version2Layout(unknown, manifestAt), bytes, header, end, segments,
+                new DemoFile.Outcome(truncated || end == null, whole, damage, afterDamage));
     }
 
     /** Lines {@link #survey} writes out one by one; past them it counts. */
@@ -258,30 +255,30 @@ public final class DemoReader {
         CRC32C crc = new CRC32C();
         int more = 0, moreSound = 0;
         String end = null;
-        while (bytes.length - pos >= DemoEncoder.FRAME) {
+        while (bytes.length - pos >= ChunkFramer.FRAME) {
             int kind = bytes[pos] & 0xff;
             long length = b.getInt(pos + 1) & 0xffffffffL;
             if (crc(crc, bytes, pos, 5) != b.getInt(pos + 5) || length > MAX_CHUNK) {
                 end = "chunk " + index + " at byte " + pos + ": its frame fails its CRC-32C; nothing after it can be found";
                 break;
             }
-            int payloadAt = pos + DemoEncoder.FRAME;
-            if (payloadAt + length + DemoEncoder.TRAILER > bytes.length) {
+            int payloadAt = pos + ChunkFramer.FRAME;
+            if (payloadAt + length + ChunkFramer.TRAILER > bytes.length) {
                 end = "chunk " + index + " at byte " + pos + ": cut short";
                 break;
             }
             int len = (int) length;
             boolean sound = crc(crc, bytes, payloadAt, len) == b.getInt(payloadAt + len);
             if (out.size() < SURVEY_LINES) {
-                String what = kind == DemoEncoder.SEGMENT && len >= 12
+                String what = kind == DemoCodes.Version2Chunk.SEGMENT && len >= 12
                         ? "segment (ticks " + b.getLong(payloadAt) + ".." + (b.getLong(payloadAt) + (b.getInt(payloadAt + 8) & 0xffffffffL)) + ")"
-                        : kind == DemoEncoder.END ? "End" : "kind " + kind;
+                        : kind == DemoCodes.Version2Chunk.END ? "End" : "kind " + kind;
                 out.add("chunk " + index + " at byte " + pos + ", " + what + ": " + (sound ? "CRC-32C ok" : "CRC-32C mismatch"));
             } else {
                 more++;
                 moreSound += sound ? 1 : 0;
             }
-            pos = payloadAt + len + DemoEncoder.TRAILER;
+            pos = payloadAt + len + ChunkFramer.TRAILER;
             index++;
         }
         if (more > 0) {
@@ -302,25 +299,25 @@ public final class DemoReader {
     private static DemoFile.Segment segment(ByteBuffer b, List<DemoFile.Segment> segments, Chunk.Header header, int index,
             int pos, int payloadAt, int len) throws DemoFormatException {
         String where = "segment " + segments.size() + " (chunk " + index + ") at byte " + pos;
-        if (len < DemoEncoder.SEGMENT_FIELDS) {
-            throw new DemoFormatException(where, pos, "a segment needs " + DemoEncoder.SEGMENT_FIELDS + " bytes of fields, it has " + len);
+        if (len < ChunkFramer.SEGMENT_FIELDS) {
+            throw new DemoFormatException(where, pos, "a segment needs " + ChunkFramer.SEGMENT_FIELDS + " bytes of fields, it has " + len);
         }
         long first = b.getLong(payloadAt);
         long ticks = b.getInt(payloadAt + 8) & 0xffffffffL;
         int codec = b.get(payloadAt + 12) & 0xff;
         long raw = b.getInt(payloadAt + 13) & 0xffffffffL;
-        int body = len - DemoEncoder.SEGMENT_FIELDS;
+        int body = len - ChunkFramer.SEGMENT_FIELDS;
         long expected = nextTick(segments, header);
         if (first != expected) {
             throw new DemoFormatException(where, pos, "it starts at tick " + first + ", but " + (segments.isEmpty()
                     ? "the recording starts at tick " : "the segment before it ends at tick ") + expected);
         }
-        if (ticks > Integer.MAX_VALUE || codec > DemoEncoder.DEFLATE || raw > MAX_CHUNK
-                || (codec == DemoEncoder.STORED && raw != body) || raw > (long) DEFLATE_MAX_RATIO * body + 64) {
+        if (ticks > Integer.MAX_VALUE || codec > ChunkFramer.DEFLATE || raw > MAX_CHUNK
+                || (codec == ChunkFramer.STORED && raw != body) || raw > (long) DEFLATE_MAX_RATIO * body + 64) {
             throw new DemoFormatException(where, pos, "impossible fields: " + ticks + " tick(s), codec " + codec + ", "
                     + raw + " raw byte(s) from " + body);
         }
-        return new DemoFile.Segment(segments.size(), pos, first, (int) ticks, payloadAt + DemoEncoder.SEGMENT_FIELDS, body,
+        return new DemoFile.Segment(segments.size(), pos, first, (int) ticks, payloadAt + ChunkFramer.SEGMENT_FIELDS, body,
                 codec, (int) raw, 0, 0);
     }
 
@@ -360,20 +357,20 @@ public final class DemoReader {
 
     /** Whether the file's last bytes are a sound End chunk that begins after {@code from}. */
     private static boolean endsWithSoundEnd(byte[] bytes, int from) {
-        int size = DemoEncoder.FRAME + 16 + DemoEncoder.TRAILER;
+        int size = ChunkFramer.FRAME + 16 + ChunkFramer.TRAILER;
         int at = bytes.length - size;
         if (at <= from) {
             return false;
         }
         ByteBuffer b = ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN);
-        return (bytes[at] & 0xff) == DemoEncoder.END && b.getInt(at + 1) == 16
-                && DemoEncoder.crc(bytes, at, 5) == b.getInt(at + 5)
-                && DemoEncoder.crc(bytes, at + DemoEncoder.FRAME, 16) == b.getInt(at + DemoEncoder.FRAME + 16);
+        return (bytes[at] & 0xff) == DemoCodes.Version2Chunk.END && b.getInt(at + 1) == 16
+                && ChunkFramer.crc(bytes, at, 5) == b.getInt(at + 5)
+                && ChunkFramer.crc(bytes, at + ChunkFramer.FRAME, 16) == b.getInt(at + ChunkFramer.FRAME + 16);
     }
 
     /** A segment's records: stored as they are, or inflated, exactly {@code raw} bytes. */
     static byte[] inflate(byte[] bytes, int at, int length, int codec, int raw, DemoFile.Segment s) throws DemoFormatException {
-        if (codec == DemoEncoder.STORED) {
+        if (codec == ChunkFramer.STORED) {
             return Arrays.copyOfRange(bytes, at, at + length);
         }
         Inflater inflater = new Inflater(true);
@@ -391,133 +388,5 @@ public final class DemoReader {
         } finally {
             inflater.end();
         }
-    }
-
-    // ---- format version 1 ----------------------------------------------------------------------------
-
-    /**
-     * Version 1: a flat stream of chunks ({@link ChunkKind}), the whole file covered by one CRC in the End
-     * chunk. Read as it always was; then cut into segments at its checkpoints' boundaries.
-     */
-    private static DemoFile readVersion1(byte[] bytes) {
-        int n = bytes.length;
-        ByteBuffer b = ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN);
-        // Sized for a file of inputs and hashes (21 bytes a chunk), so a usual file never grows them.
-        List<Chunk> chunks = new ArrayList<>(Math.max(16, n / 21 + 2));
-        int[] offsets = new int[Math.max(16, n / 21 + 2)];
-        int pos = 8;
-        boolean truncated = false;
-        DemoFormatException damage = null;
-        int skipped = 0;
-        while (pos < n && damage == null) {
-            int index = chunks.size() + skipped; // the chunk's number in the file, as the End counts them
-            if (n - pos < 5) {
-                truncated = true;
-                break;
-            }
-            int code = bytes[pos] & 0xff;
-            int length = b.getInt(pos + 1);
-            if (length < 0 || length > MAX_CHUNK) {
-                damage = new DemoFormatException(index, pos, "length " + Integer.toUnsignedString(length)
-                        + " is impossible (at most " + MAX_CHUNK + ")");
-                break;
-            }
-            if (length > n - pos - 5) {
-                truncated = true;
-                break;
-            }
-            ChunkKind kind = ChunkKind.of(code, 1);
-            if (kind == null) {
-                if (index == 0) {
-                    damage = new DemoFormatException(0, pos, "the first chunk must be the Header, found kind " + code);
-                    break;
-                }
-                // No build ever wrote a kind version 1 did not have, and version 1 will never gain one: such
-                // a chunk is stepped over and counted, never kept (a file of them would cost many times its size).
-                skipped++;
-                pos += 5 + length;
-                continue;
-            }
-            Chunk c;
-            try {
-                c = ChunkKind.decodePayload(kind, b, pos + 5, length);
-            } catch (ChunkKind.Malformed e) {
-                damage = new DemoFormatException(index, pos, kind.name() + " chunk: " + e.getMessage());
-                break;
-            }
-            if (index == 0 && kind != ChunkKind.HEADER) {
-                damage = new DemoFormatException(0, pos, "the first chunk must be the Header, found " + kind.name());
-                break;
-            }
-            if (index > 0 && kind == ChunkKind.HEADER) {
-                damage = new DemoFormatException(index, pos, "a second Header");
-                break;
-            }
-            if (c instanceof Chunk.End end) {
-                CRC32C crc = new CRC32C();
-                crc.update(bytes, 0, pos);
-                if ((int) crc.getValue() != end.crc32c()) {
-                    damage = new DemoFormatException(index, pos, String.format("CRC-32C mismatch: the End chunk says %08x,"
-                            + " the bytes before it give %08x", end.crc32c(), (int) crc.getValue()));
-                } else if (end.chunkCount() != index) {
-                    damage = new DemoFormatException(index, pos, "the End chunk counts " + end.chunkCount()
-                            + " chunk(s) before it; the file has " + index);
-                }
-            }
-            if (chunks.size() == offsets.length) {
-                offsets = Arrays.copyOf(offsets, chunks.size() + (chunks.size() >> 1));
-            }
-            offsets[chunks.size()] = pos;
-            chunks.add(c);
-            pos += 5 + length;
-            if (c instanceof Chunk.End) {
-                if (pos != n && damage == null) {
-                    damage = new DemoFormatException(index + 1, pos, (n - pos) + " byte(s) after the End chunk");
-                }
-                break;
-            }
-        }
-        boolean ended = !chunks.isEmpty() && chunks.get(chunks.size() - 1) instanceof Chunk.End;
-        Chunk.Header header = !chunks.isEmpty() && chunks.get(0) instanceof Chunk.Header h ? h : null;
-        Chunk.End end = ended ? (Chunk.End) chunks.get(chunks.size() - 1) : null;
-        return new DemoFile(1, bytes, header, end, version1Segments(chunks, offsets), DemoFile.UnknownChunks.NONE,
-                truncated || !ended, pos, damage, List.of(), Collections.unmodifiableList(chunks), offsets, skipped);
-    }
-
-    /**
-     * A version 1 file's segments: one per checkpoint, from the first of the records of its boundary
-     * (the leaves, joins and overrides before it; for the first, every chunk after the Header) to the
-     * next one's, without the End.
-     */
-    private static List<DemoFile.Segment> version1Segments(List<Chunk> chunks, int[] offsets) {
-        List<Integer> starts = new ArrayList<>();
-        List<Long> ticks = new ArrayList<>();
-        for (int i = 1; i < chunks.size(); i++) {
-            if (chunks.get(i) instanceof Chunk.Checkpoint k) {
-                int start = i;
-                if (starts.isEmpty()) {
-                    start = 1;
-                } else {
-                    while (start - 1 > starts.get(starts.size() - 1) && chunks.get(start - 1).tick() == k.tick()
-                            && (chunks.get(start - 1) instanceof Chunk.Join || chunks.get(start - 1) instanceof Chunk.Leave
-                            || chunks.get(start - 1) instanceof Chunk.MoveOverride || chunks.get(start - 1) instanceof Chunk.Unknown)) {
-                        start--;
-                    }
-                }
-                starts.add(start);
-                ticks.add(k.tick());
-            }
-        }
-        int last = chunks.size() - (!chunks.isEmpty() && chunks.get(chunks.size() - 1) instanceof Chunk.End ? 1 : 0);
-        List<DemoFile.Segment> out = new ArrayList<>();
-        for (int s = 0; s < starts.size(); s++) {
-            int from = starts.get(s), to = s + 1 < starts.size() ? starts.get(s + 1) : last;
-            int hashes = 0;
-            for (int i = from; i < to; i++) {
-                hashes += chunks.get(i) instanceof Chunk.TickHash ? 1 : 0;
-            }
-            out.add(new DemoFile.Segment(s, offsets[from], ticks.get(s), hashes, 0, 0, 0, 0, from, to));
-        }
-        return out;
     }
 }

@@ -1,6 +1,11 @@
 package org.digitalheaven.demo;
 
+import java.io.OutputStream;
+import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.List;
+import java.util.Objects;
+import java.util.function.Supplier;
 import org.digitalheaven.maps.GameMap;
 import org.digitalheaven.maps.MapFormatException;
 import org.digitalheaven.maps.PalletException;
@@ -16,9 +21,9 @@ import org.digitalheaven.universe.WorldSettings;
 
 /**
  * Writes what the server simulates, format version 2. On the game thread it only appends plain records
- * to the current segment ({@link SegmentCodec.Writer}: a few bytes per pawn and tick); at each
+ * to the current segment ({@link RecordEncoder}: a few bytes per pawn and tick); at each
  * checkpoint it hands the finished segment to the {@link DemoWriter}, whose own thread compresses it,
- * checksums it ({@link DemoEncoder}) and writes it. So the tick never compresses, checksums or waits on
+ * checksums it ({@link ChunkFramer}) and writes it. So the tick never compresses, checksums or waits on
  * a disk.
  *
  * <p>Order at each boundary T (the host calls these in this order): {@link #onLeave}*,
@@ -45,8 +50,8 @@ public final class DemoRecorder {
 
     private final DemoWriter writer;
     /** Used on the writer thread only: every call is inside a submitLater. */
-    private final DemoEncoder encoder = new DemoEncoder();
-    private final SegmentCodec.Writer segment = new SegmentCodec.Writer();
+    private final ChunkFramer encoder = new ChunkFramer();
+    private final RecordEncoder segment = new RecordEncoder();
     private final PlayerInput[] inputs = new PlayerInput[Universe.MAX_SLOTS];
     private final int interval;
     private final long startTick;
@@ -59,7 +64,6 @@ public final class DemoRecorder {
     private long lastCheckpointTick;
     private int checkpoints;
     private long ticksRecorded;
-    private long recordBytes;
     private boolean stopped;
     /** The state hash computed right after the last tick, and {@link Universe#changes()} then (-1: none). */
     private long nextHash;
@@ -96,7 +100,7 @@ public final class DemoRecorder {
         }
         Chunk.Header h = new Chunk.Header(o.mapName(), o.mapBarcode(), o.closureHash(), o.engineVersion(), o.gitSha(),
                 o.tickRate(), o.checkpointInterval(), u.tickCount(), o.worldSettings(), o.notes());
-        DemoEncoder e = r.encoder;
+        ChunkFramer e = r.encoder;
         byte[] manifest = u.map().manifestBytes(); // made at map load; encoded and written on the writer thread
         r.handOver(() -> concat(concat(e.fileHeader(), e.header(h)), e.manifest(manifest)), false);
         r.segment.begin(u.tickCount());
@@ -133,7 +137,7 @@ public final class DemoRecorder {
         for (int slot = 0; slot < 2; slot++) {
             u.addPawn(slot, slot + 1, "warm-up", u.spawnMotion(map.spawns().get(slot % map.spawns().size())));
         }
-        DemoWriter w = new DemoWriter(java.nio.file.Path.of("warm-up.dh-demo"), java.io.OutputStream.nullOutputStream(),
+        DemoWriter w = new DemoWriter(Path.of("warm-up.dh-demo"), OutputStream.nullOutputStream(),
                 WARM_UP_TICKS, message -> { });
         // A checkpoint every 4 ticks: the checkpoint path runs thousands of times too, or it would stay
         // interpreted for the first hour of a recording (once every 300 ticks is 12 times a minute).
@@ -156,12 +160,12 @@ public final class DemoRecorder {
     }
 
     private static byte[] concat(byte[] a, byte[] b) {
-        byte[] out = java.util.Arrays.copyOf(a, a.length + b.length);
+        byte[] out = Arrays.copyOf(a, a.length + b.length);
         System.arraycopy(b, 0, out, a.length, b.length);
         return out;
     }
 
-    private void handOver(java.util.function.Supplier<byte[]> bytes, boolean flush) {
+    private void handOver(Supplier<byte[]> bytes, boolean flush) {
         if (!stopped && !writer.submitLater(bytes, flush)) {
             stopped = true; // the writer reported why, once; nothing more is written
         }
@@ -175,8 +179,7 @@ public final class DemoRecorder {
         byte[] records = segment.records();
         long first = segment.firstTick();
         int ticks = segment.ticks();
-        recordBytes += records.length;
-        DemoEncoder e = encoder;
+        ChunkFramer e = encoder;
         handOver(() -> e.segment(first, ticks, records), true);
         segment.begin(nextTick);
         segmentHasCheckpoint = false;
@@ -257,7 +260,7 @@ public final class DemoRecorder {
         if (now == overrides[p.slot()]) {
             return; // the same object: nothing changed (the common case, one comparison per pawn)
         }
-        if (!java.util.Objects.equals(now, overrides[p.slot()])) {
+        if (!Objects.equals(now, overrides[p.slot()])) {
             segment.override(p.slot(), now);
         }
         overrides[p.slot()] = now;
@@ -327,7 +330,7 @@ public final class DemoRecorder {
             checkpoint(u);
         }
         closeSegment(tick);
-        DemoEncoder e = encoder;
+        ChunkFramer e = encoder;
         handOver(() -> e.end(tick), true);
         stopped = true;
         writer.finish(waitMillis);
@@ -343,7 +346,7 @@ public final class DemoRecorder {
         return writer.failure();
     }
 
-    public java.nio.file.Path path() {
+    public Path path() {
         return writer.path();
     }
 
@@ -382,11 +385,6 @@ public final class DemoRecorder {
     /** Chunks handed to the writer thread that it has not written yet (its queue's depth). */
     public int writerQueued() {
         return writer.queued();
-    }
-
-    /** Segment records made so far, before compression (the one being recorded included). */
-    public long recordBytes() {
-        return recordBytes + segment.size();
     }
 
     /** The next tick after the last checkpoint that falls on the interval. */

@@ -17,22 +17,13 @@ public record DemoSizes(long fileBytes, long storedBytes, long rawBytes, long in
         for (DemoFile.Segment s : d.segments()) {
             stored += s.storedBytes();
             raw += s.rawBytes();
-            List<Chunk> records;
+            List<Chunk> records = new ArrayList<>();
             List<Integer> sizes = new ArrayList<>();
-            if (d.version() == 1) {
-                records = s.records();
-                for (Chunk c : records) {
-                    sizes.add(c instanceof Chunk.Unknown u ? 5 + u.payload().length : ChunkKind.encodeChunk(c).length);
-                }
-            } else {
-                byte[] body = s.raw();
-                try {
-                    records = SegmentCodec.decodeAll(body, s.checkpointTick(), s.ticks(), sizes);
-                    other += SegmentCodec.streams(body)[0]; // the streams' lengths
-                } catch (SegmentCodec.Malformed e) {
-                    throw new DemoFormatException(s.describe(), s.offset(), e.getMessage());
-                }
-            }
+            other += s.visitSized((i, n, c) -> {
+                records.add(c);
+                sizes.add(n);
+                return true;
+            });
             for (int i = 0; i < records.size(); i++) {
                 Chunk c = records.get(i);
                 int n = sizes.get(i);

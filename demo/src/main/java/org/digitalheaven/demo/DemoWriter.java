@@ -3,15 +3,20 @@ package org.digitalheaven.demo;
 import java.io.BufferedOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.Consumer;
+import java.util.function.Supplier;
 
 /**
  * Writes encoded chunks on its own thread so the tick never waits for a disk. The game thread
@@ -35,7 +40,7 @@ public final class DemoWriter implements AutoCloseable {
     public static final int POLL_MILLIS = 10;
 
     /** Bytes to write, or (when {@code later} is set) bytes to make on this thread first; then a flush, or the end. */
-    private record Item(byte[] bytes, java.util.function.Supplier<byte[]> later, boolean flush, boolean last) {
+    private record Item(byte[] bytes, Supplier<byte[]> later, boolean flush, boolean last) {
     }
 
     private final Path path;
@@ -51,9 +56,9 @@ public final class DemoWriter implements AutoCloseable {
     private volatile boolean closed;
     private volatile boolean created;
     /** Completed once the file exists (never when creating it fails): what waits for that is run then. */
-    private final java.util.concurrent.CompletableFuture<Void> madeFile = new java.util.concurrent.CompletableFuture<>();
+    private final CompletableFuture<Void> madeFile = new CompletableFuture<>();
     /** Completed when the writer thread ends: the file closed, or never made. */
-    private final java.util.concurrent.CompletableFuture<Void> ended = new java.util.concurrent.CompletableFuture<>();
+    private final CompletableFuture<Void> ended = new CompletableFuture<>();
 
     /** Creates {@code path} now (never overwriting an existing file) and starts the writer thread. */
     public static DemoWriter create(Path path, Consumer<String> onFailure) throws IOException {
@@ -108,16 +113,16 @@ public final class DemoWriter implements AutoCloseable {
                 o = Files.newOutputStream(path, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
                 created = true;
                 madeFile.complete(null);
-            } catch (java.nio.file.FileAlreadyExistsException e) {
+            } catch (FileAlreadyExistsException e) {
                 fail("cannot create " + path + ": " + (Files.isRegularFile(path) ? "it already exists (a demo is never"
                         + " overwritten)" : e.getFile() + " is in the way (a file where a folder should be)"));
                 discard();
                 return;
-            } catch (java.nio.file.NoSuchFileException e) {
+            } catch (NoSuchFileException e) {
                 fail("cannot create " + path + ": " + nothingThere(e));
                 discard();
                 return;
-            } catch (java.nio.file.AccessDeniedException e) {
+            } catch (AccessDeniedException e) {
                 fail("cannot create " + path + ": permission denied");
                 discard();
                 return;
@@ -134,7 +139,7 @@ public final class DemoWriter implements AutoCloseable {
      * Why creating a file or folder said "no such file": a folder on the way is missing, or the folder
      * it goes in is there but takes no new entries ({@code /proc}, {@code /sys} answer so, even to root).
      */
-    private String nothingThere(java.nio.file.NoSuchFileException e) {
+    private String nothingThere(NoSuchFileException e) {
         Path made = e.getFile() != null ? Path.of(e.getFile()) : path;
         Path folder = made.toAbsolutePath().getParent();
         if (folder != null && Files.isDirectory(folder)) {
@@ -164,7 +169,7 @@ public final class DemoWriter implements AutoCloseable {
      * Like {@link #submit(byte[], boolean)}, but the bytes are made on the writer thread, in queue order:
      * compression and checksums stay off the caller's (the game) thread.
      */
-    public boolean submitLater(java.util.function.Supplier<byte[]> bytes, boolean flush) {
+    public boolean submitLater(Supplier<byte[]> bytes, boolean flush) {
         return offer(new Item(null, bytes, flush, false));
     }
 

@@ -151,8 +151,8 @@ final class DemoFixtures {
         ByteBuffer b = ByteBuffer.wrap(file).order(ByteOrder.LITTLE_ENDIAN);
         List<long[]> out = new ArrayList<>();
         int pos = 8;
-        while (pos + DemoEncoder.FRAME <= file.length) {
-            int end = pos + DemoEncoder.FRAME + b.getInt(pos + 1) + DemoEncoder.TRAILER;
+        while (pos + ChunkFramer.FRAME <= file.length) {
+            int end = pos + ChunkFramer.FRAME + b.getInt(pos + 1) + ChunkFramer.TRAILER;
             out.add(new long[] {pos, end, file[pos] & 0xff});
             pos = end;
         }

@@ -9,12 +9,20 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
+import com.sun.management.ThreadMXBean;
+import java.io.ByteArrayOutputStream;
+import java.lang.management.ManagementFactory;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Random;
+import java.util.zip.CRC32C;
+import org.digitalheaven.maps.MapManifest;
 import org.digitalheaven.maps.PalletRepository;
 import org.junit.jupiter.api.Test;
 
@@ -42,10 +50,10 @@ class DemoFormatTest {
         assertTrue(records.stream().allMatch(c -> !(c instanceof Chunk.TickHash h) || h.bits() == 32), "32-bit hashes");
         assertArrayEquals(FILE, d.toBytes(), "read, then write, gives the same bytes");
         // The same records rewritten (segmented at the same checkpoints, compressed the same way) are the same file.
-        assertArrayEquals(FILE, DemoRewriter.write(d.header(), d.manifest(), records).bytes());
+        assertArrayEquals(FILE, DemoConverter.write(d.header(), d.manifest(), records).bytes());
         // The map's manifest follows the Header: every entity and brush of the recorded map.
         assertEquals(PalletRepository.search(List.of()).resolve("arena").load().manifest(),
-                org.digitalheaven.maps.MapManifest.decode("arena.map", d.manifest()));
+                MapManifest.decode("arena.map", d.manifest()));
         assertEquals(TICKS, d.end().lastTick());
         assertEquals(List.of(0L, 60L, 120L, 180L, 240L), d.segments().stream().map(DemoFile.Segment::checkpointTick).toList());
         assertEquals(5, d.end().chunkCount(), "the End counts segments");
@@ -92,18 +100,18 @@ class DemoFormatTest {
     @Test
     void unknownChunksAndExtensionRecordsAreSkipped() throws Exception {
         DemoFile d = DemoReader.read(FILE);
-        DemoEncoder enc = new DemoEncoder();
-        java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+        ChunkFramer enc = new ChunkFramer();
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
         out.writeBytes(enc.fileHeader());
         out.writeBytes(enc.header(d.header()));
         out.writeBytes(enc.unknown(77, new byte[] {1, 2, 3}));
         // a segment holding its records plus an extension record (kind 200, 2 bytes) a later version might add
         DemoFile.Segment s = d.segments().get(0);
         List<Chunk> first = s.records();
-        DemoRewriter.Rewritten one = DemoRewriter.write(d.header(), first);
+        DemoConverter.Rewritten one = DemoConverter.write(d.header(), first);
         DemoFile alone = DemoReader.read(one.bytes());
         byte[] records = DemoReader.inflate(alone.bytes(), bodyAt(alone, 0), alone.segments().get(0).storedBytes(),
-                DemoEncoder.DEFLATE, alone.segments().get(0).rawBytes(), alone.segments().get(0));
+                ChunkFramer.DEFLATE, alone.segments().get(0).rawBytes(), alone.segments().get(0));
         byte[] withExtension = withExtensionRecord(records, new byte[] {(byte) 200, 2, 9, 9});
         out.writeBytes(enc.segment(s.checkpointTick(), s.ticks(), withExtension));
         out.writeBytes(enc.end(s.checkpointTick() + s.ticks()));
@@ -113,10 +121,10 @@ class DemoFormatTest {
     }
 
     /** A segment's records with {@code record} added at the end of its records stream (the first). */
-    static byte[] withExtensionRecord(byte[] raw, byte[] record) throws SegmentCodec.Malformed {
-        int[] at = SegmentCodec.streams(raw);
-        java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
-        for (int i = 0; i < SegmentCodec.HASHES; i++) {
+    static byte[] withExtensionRecord(byte[] raw, byte[] record) throws SegmentRecords.Malformed {
+        int[] at = SegmentRecords.streams(raw);
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        for (int i = 0; i < SegmentRecords.HASHES; i++) {
             int len = at[i + 1] - at[i] + (i == 0 ? record.length : 0);
             for (; (len & ~0x7f) != 0; len >>>= 7) {
                 out.write((len & 0x7f) | 0x80);
@@ -131,7 +139,7 @@ class DemoFormatTest {
 
     /** Where a segment's compressed body starts, from its chunk's framing. */
     private static int bodyAt(DemoFile d, int segment) {
-        return (int) d.segments().get(segment).offset() + DemoEncoder.FRAME + DemoEncoder.SEGMENT_FIELDS;
+        return (int) d.segments().get(segment).offset() + ChunkFramer.FRAME + ChunkFramer.SEGMENT_FIELDS;
     }
 
     @Test
@@ -147,7 +155,7 @@ class DemoFormatTest {
             assertTrue(d.truncated(), "cut at " + len);
             int whole = 0;
             for (long[] span : spans) {
-                whole += span[1] <= len && span[2] == DemoEncoder.SEGMENT ? 1 : 0;
+                whole += span[1] <= len && span[2] == DemoCodes.Version2Chunk.SEGMENT ? 1 : 0;
             }
             assertEquals(whole, d.segments().size(), "cut at " + len + " keeps every whole segment");
         }
@@ -166,8 +174,8 @@ class DemoFormatTest {
         long endAt = spans.get(spans.size() - 1)[0];
         Random r = new Random(11);
         int damaged = 0, truncatedInEnd = 0, unreadable = 0;
-        com.sun.management.ThreadMXBean threads =
-                (com.sun.management.ThreadMXBean) java.lang.management.ManagementFactory.getThreadMXBean();
+        ThreadMXBean threads =
+                (ThreadMXBean) ManagementFactory.getThreadMXBean();
         long self = Thread.currentThread().getId();
         long worst = 0;
         for (int i = 0; i < cases; i++) {
@@ -180,7 +188,7 @@ class DemoFormatTest {
             m = new Mutation(m.bytes, Arrays.mismatch(FILE, m.bytes), m.what);
             int before = 0;
             for (long[] span : spans) {
-                before += span[1] <= m.at && span[2] == DemoEncoder.SEGMENT ? 1 : 0;
+                before += span[1] <= m.at && span[2] == DemoCodes.Version2Chunk.SEGMENT ? 1 : 0;
             }
             long allocated0 = 0;
             DemoFile d;
@@ -208,7 +216,7 @@ class DemoFormatTest {
             String at = "case " + i + " (" + m.what + " at byte " + m.at + ")";
             if (d.damage() == null) {
                 assertTrue(d.truncated() && m.at >= endAt, at + " reads as " + (d.truncated() ? "truncated" : "sound"));
-                assertEquals(spans.stream().filter(x -> x[2] == DemoEncoder.SEGMENT).count(), d.segments().size(),
+                assertEquals(spans.stream().filter(x -> x[2] == DemoCodes.Version2Chunk.SEGMENT).count(), d.segments().size(),
                         at + ": every segment is whole and sound");
                 truncatedInEnd++;
             } else {
@@ -280,8 +288,8 @@ class DemoFormatTest {
 
     /** Bytes the current thread allocates reading {@code file} (a second read, so class loading is not counted). */
     private static long allocatedReading(byte[] file) throws DemoFormatException {
-        com.sun.management.ThreadMXBean threads =
-                (com.sun.management.ThreadMXBean) java.lang.management.ManagementFactory.getThreadMXBean();
+        ThreadMXBean threads =
+                (ThreadMXBean) ManagementFactory.getThreadMXBean();
         long self = Thread.currentThread().getId();
         DemoReader.inspect(file);
         long before = threads.getThreadAllocatedBytes(self);
@@ -297,8 +305,8 @@ class DemoFormatTest {
     @Test
     void readingAnyFileCostsASmallMultipleOfItsSize() throws Exception {
         DemoFile d = DemoReader.read(FILE);
-        DemoEncoder enc = new DemoEncoder();
-        java.io.ByteArrayOutputStream v2 = new java.io.ByteArrayOutputStream();
+        ChunkFramer enc = new ChunkFramer();
+        ByteArrayOutputStream v2 = new ByteArrayOutputStream();
         v2.writeBytes(enc.fileHeader());
         v2.writeBytes(enc.header(d.header()));
         while (v2.size() < 1 << 20) {
@@ -312,16 +320,16 @@ class DemoFormatTest {
         for (int i = 0; i < (1 << 20) / 5; i++) {
             unknown.add(new Chunk.Unknown(77, new byte[0]));
         }
-        java.util.Map<String, byte[]> files = new java.util.LinkedHashMap<>();
+        Map<String, byte[]> files = new LinkedHashMap<>();
         files.put("version 2, empty chunks of an unknown kind", v2.toByteArray());
         files.put("version 2, as recorded", FILE);
         byte[] damagedFirst = v2.toByteArray();
-        damagedFirst[8 + DemoEncoder.FRAME + 3] ^= 1; // in the Header's payload: every chunk after it is surveyed
+        damagedFirst[8 + ChunkFramer.FRAME + 3] ^= 1; // in the Header's payload: every chunk after it is surveyed
         files.put("version 2, damaged at its Header, then empty chunks of an unknown kind", damagedFirst);
         files.put("version 1, empty chunks of an unknown kind", DemoFixtures.version1(unknown, true));
         files.put("version 1, leave chunks (the smallest kind)", DemoFixtures.version1(leaves, true));
         files.put("version 1, as recorded", DemoFixtures.version1(DemoFixtures.recordedChunks(TICKS, EVERY), true));
-        for (java.util.Map.Entry<String, byte[]> e : files.entrySet()) {
+        for (Map.Entry<String, byte[]> e : files.entrySet()) {
             long size = e.getValue().length;
             long allocated = allocatedReading(e.getValue());
             System.out.printf("reading %s: %,d bytes allocated for %,d bytes (%.2fx)%n", e.getKey(), allocated, size,
@@ -334,7 +342,7 @@ class DemoFormatTest {
                 after.get(after.size() - 1));
         assertEquals(1, DemoReader.read(files.get("version 1, empty chunks of an unknown kind")).chunks().size() - 1,
                 "only the Header and End are kept");
-        assertEquals((1 << 20) / 5, DemoReader.read(files.get("version 1, empty chunks of an unknown kind")).v1Skipped());
+        assertEquals((1 << 20) / 5, DemoReader.read(files.get("version 1, empty chunks of an unknown kind")).skippedChunks());
     }
 
     /**
@@ -345,8 +353,8 @@ class DemoFormatTest {
      */
     @Test
     void everyCheckIsTheCastagnoliCrcOfWhatFormatMdSaysItCovers() {
-        java.util.zip.CRC32C check = new java.util.zip.CRC32C();
-        check.update("123456789".getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+        CRC32C check = new CRC32C();
+        check.update("123456789".getBytes(StandardCharsets.US_ASCII));
         assertEquals(0xE3069283L, check.getValue());
         ByteBuffer b = ByteBuffer.wrap(FILE).order(ByteOrder.LITTLE_ENDIAN);
         for (long[] span : DemoFixtures.chunkSpans(FILE)) {
@@ -361,7 +369,7 @@ class DemoFormatTest {
     }
 
     private static long crc(byte[] bytes, int from, int length) {
-        java.util.zip.CRC32C c = new java.util.zip.CRC32C();
+        CRC32C c = new CRC32C();
         c.update(bytes, from, length);
         return c.getValue();
     }
@@ -370,8 +378,8 @@ class DemoFormatTest {
     @Test
     void aManifestAnywhereButAfterTheHeaderIsDamage() {
         List<long[]> spans = DemoFixtures.chunkSpans(FILE);
-        assertEquals(DemoEncoder.MANIFEST, spans.get(1)[2]);
-        java.io.ByteArrayOutputStream moved = new java.io.ByteArrayOutputStream();
+        assertEquals(DemoCodes.Version2Chunk.MANIFEST, spans.get(1)[2]);
+        ByteArrayOutputStream moved = new ByteArrayOutputStream();
         moved.write(FILE, 0, (int) spans.get(0)[1]); // magic, version, Header
         moved.write(FILE, (int) spans.get(2)[0], (int) (spans.get(2)[1] - spans.get(2)[0])); // segment 0
         moved.write(FILE, (int) spans.get(1)[0], (int) (spans.get(1)[1] - spans.get(1)[0])); // the Manifest, one late
@@ -405,15 +413,15 @@ class DemoFormatTest {
         DemoFile d = DemoReader.read(FILE);
         DemoFile.Segment first = d.segments().get(0);
         byte[] raw = first.raw();
-        int[] at = SegmentCodec.streams(raw);
-        java.util.Map<String, byte[]> bad = new java.util.LinkedHashMap<>();
+        int[] at = SegmentRecords.streams(raw);
+        Map<String, byte[]> bad = new LinkedHashMap<>();
         bad.put("the records stream", withLengths(raw, at, new long[] {1L << 30, -1, -1, -1, -1}));
-        byte[] leftOver = java.util.Arrays.copyOf(raw, raw.length + 1); // one more byte: the hashes stream's
+        byte[] leftOver = Arrays.copyOf(raw, raw.length + 1); // one more byte: the hashes stream's
         bad.put("1 byte(s) left over in the tick hashes stream", leftOver);
-        bad.put("a tick's hash needs 4 byte(s)", java.util.Arrays.copyOf(raw, raw.length - 1));
-        for (java.util.Map.Entry<String, byte[]> e : bad.entrySet()) {
-            DemoEncoder enc = new DemoEncoder();
-            java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+        bad.put("a tick's hash needs 4 byte(s)", Arrays.copyOf(raw, raw.length - 1));
+        for (Map.Entry<String, byte[]> e : bad.entrySet()) {
+            ChunkFramer enc = new ChunkFramer();
+            ByteArrayOutputStream out = new ByteArrayOutputStream();
             out.writeBytes(enc.fileHeader());
             out.writeBytes(enc.header(d.header()));
             out.writeBytes(enc.segment(first.checkpointTick(), first.ticks(), e.getValue()));
@@ -426,8 +434,8 @@ class DemoFormatTest {
 
     /** {@code raw} with the stream lengths replaced where {@code lengths} is not -1. */
     private static byte[] withLengths(byte[] raw, int[] at, long[] lengths) {
-        java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
-        for (int i = 0; i < SegmentCodec.HASHES; i++) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        for (int i = 0; i < SegmentRecords.HASHES; i++) {
             long len = lengths[i] >= 0 ? lengths[i] : at[i + 1] - at[i];
             for (; (len & ~0x7fL) != 0; len >>>= 7) {
                 out.write((int) (len & 0x7f) | 0x80);
@@ -443,7 +451,7 @@ class DemoFormatTest {
         List<long[]> spans = DemoFixtures.chunkSpans(FILE);
         byte[] bad = FILE.clone();
         long[] third = spans.get(4); // header, manifest, segment 0, segment 1, segment 2
-        assertEquals(DemoEncoder.MANIFEST, spans.get(1)[2]);
+        assertEquals(DemoCodes.Version2Chunk.MANIFEST, spans.get(1)[2]);
         bad[(int) third[0] + 30] ^= 4;
         DemoFormatException e = assertThrows(DemoFormatException.class, () -> DemoReader.read(bad));
         assertEquals("segment 2 (chunk 4, from tick 120) at byte " + third[0] + ": CRC-32C mismatch: its bytes were changed",

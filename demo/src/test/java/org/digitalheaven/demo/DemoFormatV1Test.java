@@ -14,7 +14,7 @@ import org.junit.jupiter.api.Test;
 /**
  * Format version 1, as the previous build wrote it, still reads: as segments cut at its checkpoints'
  * boundaries, truncated at its last whole chunk when cut, damaged (CRC-32C) when changed, and
- * {@link DemoRewriter} turns it into the current format with the same records.
+ * {@link DemoConverter} turns it into the current format with the same records.
  */
 class DemoFormatV1Test {
 
@@ -28,6 +28,16 @@ class DemoFormatV1Test {
         assertFalse(d.truncated());
         assertEquals(CHUNKS, d.chunks().subList(0, d.chunks().size() - 1));
         assertArrayEquals(FILE, d.toBytes());
+        // what the file says it has, where a tool would otherwise test the version
+        assertEquals(64, d.tickHashBits());
+        assertFalse(d.segmentsAreChunks());
+        assertEquals(d.chunks().size() + " chunk(s)", d.readSoFar());
+        assertEquals(0, d.skippedChunks());
+        DemoFile v2 = DemoReader.read(DemoConverter.write(d.header(), d.chunks()).bytes());
+        assertEquals(32, v2.tickHashBits());
+        assertTrue(v2.segmentsAreChunks());
+        assertEquals(v2.segments().size() + " segment(s)", v2.readSoFar());
+        assertEquals(0, v2.skippedChunks());
         assertEquals(List.of(0L, 60L, 120L, 180L, 240L), d.segments().stream().map(DemoFile.Segment::checkpointTick).toList());
         // the first segment holds the opening joins; the one at 120 starts with the Leave of its boundary
         assertTrue(d.segments().get(0).records().get(0) instanceof Chunk.Join);
@@ -43,7 +53,7 @@ class DemoFormatV1Test {
 
     @Test
     void convertingKeepsEveryRecordAndTheLowHalfOfEachHash() throws Exception {
-        DemoRewriter.Rewritten r = DemoRewriter.rewrite(DemoReader.read(FILE));
+        DemoConverter.Rewritten r = DemoConverter.rewrite(DemoReader.read(FILE));
         DemoFile v2 = DemoReader.read(r.bytes());
         assertEquals(2, v2.version());
         List<Chunk> converted = v2.chunks();

@@ -5,12 +5,20 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.ByteArrayOutputStream;
+import java.io.OutputStream;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.Consumer;
 import org.digitalheaven.maps.PalletRepository;
 import org.digitalheaven.maps.ResolvedMap;
+import org.digitalheaven.physics.Vec3;
 import org.digitalheaven.universe.Pawn;
+import org.digitalheaven.universe.PawnState;
 import org.digitalheaven.universe.PlayerInput;
 import org.digitalheaven.universe.Snapshot;
 import org.digitalheaven.universe.SnapshotCodec;
@@ -119,12 +127,12 @@ class DemoRecorderTest {
     @Test
     void everyRecordedHashIsTheWorldsAtItsBoundary() throws Exception {
         Universe u = arenaWithOnePawn();
-        java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
         DemoRecorder rec = record(u, out, msg -> { });
         PlayerInput[] in = new PlayerInput[Universe.MAX_SLOTS];
         in[0] = PlayerInput.of(1, 0, 10, 0, PlayerInput.JUMP);
         in[1] = PlayerInput.of(1, 1, 100, 0, 0);
-        java.util.Map<Long, Long> fresh = new java.util.TreeMap<>();
+        Map<Long, Long> fresh = new TreeMap<>();
         long start = u.tickCount();
         for (int i = 0; i < 120; i++) {
             long t = u.tickCount();
@@ -148,7 +156,7 @@ class DemoRecorderTest {
             rec.afterTick(u);
         }
         assertNull(rec.stop(u, 5_000));
-        java.util.Map<Long, Long> recorded = new java.util.TreeMap<>();
+        Map<Long, Long> recorded = new TreeMap<>();
         for (Chunk c : DemoReader.read(out.toByteArray()).chunks()) {
             if (c instanceof Chunk.TickHash h) {
                 recorded.put(h.tick(), h.hash());
@@ -167,15 +175,15 @@ class DemoRecorderTest {
     @Test
     void aNumberThatIsNotFiniteStopsTheRecordingBeforeItReachesACheckpoint() throws Exception {
         Universe u = arenaWithOnePawn();
-        java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
-        List<String> said = new java.util.concurrent.CopyOnWriteArrayList<>();
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        List<String> said = new CopyOnWriteArrayList<>();
         DemoRecorder rec = record(u, out, said::add);
         PlayerInput[] in = new PlayerInput[Universe.MAX_SLOTS];
         in[0] = PlayerInput.of(1, 0, 10, 0, 0);
         long start = u.tickCount();
         for (int i = 0; i < 3 * N; i++) {
             if (u.tickCount() == start + N + 10) {
-                u.pawn(0).motion().setVelocity(new org.digitalheaven.physics.Vec3(Float.NaN, 0f, 0f));
+                u.pawn(0).motion().setVelocity(new Vec3(Float.NaN, 0f, 0f));
             }
             rec.onBoundary(u);
             u.tick(in);
@@ -191,14 +199,14 @@ class DemoRecorderTest {
         List<Long> ticks = new ArrayList<>();
         for (DemoFile.IndexedCheckpoint c : d.checkpoints()) {
             ticks.add(c.checkpoint().tick());
-            for (org.digitalheaven.universe.PawnState p : SnapshotCodec.decode(c.checkpoint().snapshot()).pawns()) {
+            for (PawnState p : SnapshotCodec.decode(c.checkpoint().snapshot()).pawns()) {
                 assertTrue(Float.isFinite(p.motion().velocity().x()), "every checkpoint finite");
             }
         }
         assertEquals(List.of(start), ticks, "the segment that came to hold the NaN, from tick " + (start + N) + ", is not written");
 
-        List<String> refused = new java.util.concurrent.CopyOnWriteArrayList<>();
-        java.io.ByteArrayOutputStream none = new java.io.ByteArrayOutputStream();
+        List<String> refused = new CopyOnWriteArrayList<>();
+        ByteArrayOutputStream none = new ByteArrayOutputStream();
         DemoRecorder late = record(u, none, refused::add);
         assertTrue(late.failed());
         assertEquals(List.of("the world at tick " + u.tickCount() + " holds a number that is not finite (PlayerPawn@7's motion),"
@@ -215,7 +223,7 @@ class DemoRecorderTest {
     }
 
     /** A recording of {@code u} (on arena) into {@code out}, a checkpoint every {@link #N} ticks; failures to {@code said}. */
-    private DemoRecorder record(Universe u, java.io.OutputStream out, java.util.function.Consumer<String> said) throws Exception {
+    private DemoRecorder record(Universe u, OutputStream out, Consumer<String> said) throws Exception {
         ResolvedMap m = PalletRepository.search(List.of()).resolve("arena");
         return DemoRecorder.open(new DemoRecorder.Opening("arena", m.barcode(), m.closureHash(), "v", "sha", 60, N,
                 u.settings().encode(), List.of()), u, new DemoWriter(dir.resolve("r.dh-demo"), out, 64, said));

@@ -13,8 +13,12 @@ import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -28,7 +32,7 @@ class DemoWriterTest {
         List<byte[]> out = new ArrayList<>();
         byte[] file = DemoFormatTest.FILE;
         for (int at = 0, size = 1; at < file.length; at += size, size = size * 3 % 997 + 1) {
-            out.add(java.util.Arrays.copyOfRange(file, at, Math.min(file.length, at + size)));
+            out.add(Arrays.copyOfRange(file, at, Math.min(file.length, at + size)));
         }
         return out;
     }
@@ -57,7 +61,7 @@ class DemoWriterTest {
     @Test
     void theWriterThreadCreatesTheFileAndStillNeverOverwrites() throws Exception {
         Path fresh = dir.resolve("sub/later.dh-demo");
-        List<String> failures = new java.util.concurrent.CopyOnWriteArrayList<>();
+        List<String> failures = new CopyOnWriteArrayList<>();
         DemoWriter w = DemoWriter.createLater(fresh, dir, failures::add);
         for (byte[] p : pieces()) {
             assertTrue(w.submit(p, false));
@@ -83,7 +87,7 @@ class DemoWriterTest {
     @Test
     void missingFoldersAreMadeOnlyInsideTheGivenOne() throws Exception {
         Path demos = dir.resolve("demos");
-        List<String> failures = new java.util.concurrent.CopyOnWriteArrayList<>();
+        List<String> failures = new CopyOnWriteArrayList<>();
         DemoWriter outside = DemoWriter.createLater(dir.resolve("elsewhere/x.dh-demo"), demos, failures::add);
         assertFalse(outside.close(5_000));
         assertFalse(Files.exists(dir.resolve("elsewhere")), "no folder made outside demos/");
@@ -127,7 +131,7 @@ class DemoWriterTest {
         }
 
         byte[] contents() {
-            return java.util.Arrays.copyOf(written, n);
+            return Arrays.copyOf(written, n);
         }
     }
 
@@ -171,14 +175,14 @@ class DemoWriterTest {
         DemoWriter w = new DemoWriter(dir.resolve("slow.dh-demo"), stalled, 8, failures::add);
         // The disk stays stalled until the end, so a submit that blocked would never return: the loop runs on
         // its own thread, and a minute (not a timing bound: only a blocked caller takes it) fails the test.
-        java.util.concurrent.CompletableFuture<Boolean> loop = java.util.concurrent.CompletableFuture.supplyAsync(() -> {
+        CompletableFuture<Boolean> loop = CompletableFuture.supplyAsync(() -> {
             boolean refused = false;
             for (int i = 0; i < 100_000 && !refused; i++) {
                 refused = !w.submit(new byte[70_000], true); // larger than the stream buffer: the writer blocks on the disk
             }
             return refused;
         });
-        assertTrue(loop.get(60, java.util.concurrent.TimeUnit.SECONDS), "the queue filled and the writer gave up");
+        assertTrue(loop.get(60, TimeUnit.SECONDS), "the queue filled and the writer gave up");
         assertTrue(failures.get(0).contains("fell behind"), failures.toString());
         release.countDown();
         w.close(5_000);

@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.zip.CRC32C;
+import org.digitalheaven.maps.wire.Varint;
 import org.digitalheaven.physics.Vec3;
 
 /**
@@ -313,12 +314,8 @@ public record MapManifest(String file, List<Entity> entities) {
     }
 
     private static void varint(ByteArrayOutputStream b, int v) {
-        long x = v & 0xffffffffL;
-        while (x >= 0x80) {
-            b.write((int) (x & 0x7f) | 0x80);
-            x >>>= 7;
-        }
-        b.write((int) x);
+        byte[] bytes = new byte[Varint.MAX_BYTES];
+        b.write(bytes, 0, Varint.write(v, bytes, 0));
     }
 
     private static void u32(ByteArrayOutputStream b, int v) {
@@ -329,21 +326,17 @@ public record MapManifest(String file, List<Entity> entities) {
     }
 
     private static int varint(byte[] bytes, int[] at, String what) {
-        long v = 0;
-        for (int shift = 0; shift < 35; shift += 7) {
-            if (at[0] >= bytes.length) {
-                throw new IllegalArgumentException("the manifest ends inside the " + what);
-            }
-            int b = bytes[at[0]++] & 0xff;
-            v |= (long) (b & 0x7f) << shift;
-            if ((b & 0x80) == 0) {
-                if (v > Integer.MAX_VALUE) {
-                    throw new IllegalArgumentException("the " + what + " is out of range");
-                }
-                return (int) v;
-            }
+        long v = Varint.read(bytes, at);
+        if (v == Varint.CUT_SHORT) {
+            throw new IllegalArgumentException("the manifest ends inside the " + what);
         }
-        throw new IllegalArgumentException("the " + what + " is longer than 5 bytes");
+        if (v == Varint.TOO_LONG) {
+            throw new IllegalArgumentException("the " + what + " is longer than 5 bytes");
+        }
+        if (v > Integer.MAX_VALUE) {
+            throw new IllegalArgumentException("the " + what + " is out of range");
+        }
+        return (int) v;
     }
 
     /** A count of items that take at least {@code minBytes} each: never more than the bytes left can hold. */

@@ -194,7 +194,7 @@ final class DemoCommand {
             t.add("joins", byKind.get(ChunkKind.JOIN) + names(joined));
             t.add("leaves", byKind.get(ChunkKind.LEAVE) + names(left));
             t.add("inputs", Integer.toString(byKind.get(ChunkKind.INPUT)));
-            t.add("tick hashes", byKind.get(ChunkKind.TICK_HASH) + (demo.version() == 1 ? "" : " (32 bits each)"));
+            t.add("tick hashes", byKind.get(ChunkKind.TICK_HASH) + (demo.tickHashBits() == 64 ? "" : " (" + demo.tickHashBits() + " bits each)"));
             t.add("checkpoints", ticks(checkpointTicks));
             StringBuilder counts = new StringBuilder();
             for (Map.Entry<ChunkKind, Integer> e : byKind.entrySet()) {
@@ -203,9 +203,9 @@ final class DemoCommand {
             for (Map.Entry<Integer, Integer> e : unknown.entrySet()) {
                 counts.append(", UNKNOWN(kind ").append(e.getKey()).append(") ").append(e.getValue());
             }
-            if (demo.version() == 1) {
+            if (!demo.segmentsAreChunks()) {
                 t.add("chunks", demo.chunks().size() + " (HEADER 1, " + counts + (demo.end() != null ? ", END 1" : "") + ")"
-                        + (demo.v1Skipped() > 0 ? "; " + demo.v1Skipped() + " more of kinds version 1 never had, skipped" : ""));
+                        + (demo.skippedChunks() > 0 ? "; " + demo.skippedChunks() + " more of kinds version 1 never had, skipped" : ""));
             } else {
                 t.add("records", records[0] + " (" + counts + ")");
                 describeSegments(t, demo);
@@ -273,7 +273,7 @@ final class DemoCommand {
         private static String status(DemoFile demo) {
             if (demo.damage() != null) {
                 return "DAMAGED: " + demo.damage().getMessage() + "; the lines above describe what was read before it ("
-                        + (demo.version() == 1 ? demo.v1ChunkCount() + " chunk(s)" : demo.segments().size() + " segment(s)") + ")";
+                        + demo.readSoFar() + ")";
             }
             if (!demo.truncated()) {
                 return "complete, CRC-32C ok";
@@ -587,7 +587,7 @@ final class DemoCommand {
                 return CommandLine.ExitCode.USAGE;
             }
             try {
-                org.digitalheaven.demo.DemoRewriter.Rewritten r = org.digitalheaven.demo.DemoRewriter.rewrite(demo);
+                org.digitalheaven.demo.DemoConverter.Rewritten r = org.digitalheaven.demo.DemoConverter.rewrite(demo);
                 Files.write(out, r.bytes(), java.nio.file.StandardOpenOption.CREATE_NEW);
                 o.printf(Locale.ROOT, "demo convert: wrote %s: format version %d, %d segment(s), ticks %d to %d, %d bytes"
                         + " (from %d bytes, format version %d)%s%s%n", PrintableText.line(out), DemoFile.VERSION, r.segments(),

@@ -17,8 +17,8 @@ import java.util.Map;
 import java.util.TreeMap;
 import org.digitalheaven.demo.Chunk;
 import org.digitalheaven.demo.ChunkKind;
-import org.digitalheaven.demo.DemoEncoder;
-import org.digitalheaven.demo.DemoRewriter;
+import org.digitalheaven.demo.ChunkFramer;
+import org.digitalheaven.demo.DemoConverter;
 import org.digitalheaven.physics.CharacterMotion;
 import org.digitalheaven.physics.MoveSettings;
 import org.digitalheaven.physics.Vec3;
@@ -93,7 +93,7 @@ class DemoCommandTest {
             }
         }
         chunks.add(checkpoint(20, live));
-        bytes = DemoRewriter.write(header, chunks).bytes();
+        bytes = DemoConverter.write(header, chunks).bytes();
         demo = dir.resolve("jumps.dh-demo");
         Files.write(demo, bytes);
     }
@@ -113,8 +113,8 @@ class DemoCommandTest {
         ByteBuffer b = ByteBuffer.wrap(file).order(ByteOrder.LITTLE_ENDIAN);
         List<long[]> out = new ArrayList<>();
         int pos = 8;
-        while (pos + DemoEncoder.FRAME <= file.length) {
-            int end = pos + DemoEncoder.FRAME + b.getInt(pos + 1) + DemoEncoder.TRAILER;
+        while (pos + ChunkFramer.FRAME <= file.length) {
+            int end = pos + ChunkFramer.FRAME + b.getInt(pos + 1) + ChunkFramer.TRAILER;
             out.add(new long[] {pos, end, file[pos] & 0xff});
             pos = end;
         }
@@ -277,7 +277,7 @@ class DemoCommandTest {
         assertShownThenDamaged(r, "dh-host demo info", p,
                 "segment 1 (chunk 3, from tick 10) at byte " + at.get(3)[0] + ": CRC-32C mismatch");
         assertTrue(r.lines().contains("segment 0: ticks 0..10 at byte " + at.get(1)[0] + ", "
-                + (at.get(1)[1] - at.get(1)[0] - DemoEncoder.FRAME - DemoEncoder.TRAILER - DemoEncoder.SEGMENT_FIELDS)
+                + (at.get(1)[1] - at.get(1)[0] - ChunkFramer.FRAME - ChunkFramer.TRAILER - ChunkFramer.SEGMENT_FIELDS)
                 + " bytes (" + r.lines().stream().filter(l -> l.startsWith("segment 0: ")).findFirst().orElseThrow()
                 .replaceAll(".*\\((\\d+) raw\\).*", "$1") + " raw), CRC-32C ok"), r.out());
         assertTrue(r.lines().stream().anyMatch(l -> l.startsWith("after it: chunk 4 at byte " + at.get(4)[0]

@@ -11,7 +11,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import org.digitalheaven.demo.DemoEncoder;
+import org.digitalheaven.demo.ChunkFramer;
 import org.digitalheaven.demo.DemoFile;
 import org.digitalheaven.demo.DemoReader;
 import org.digitalheaven.server.DemoReplay;
@@ -143,7 +143,7 @@ class DemoIntegrityTest {
         for (int i = 0; i < ticks; i++) {
             records.write(hash, 0, hash.length);
         }
-        DemoEncoder enc = new DemoEncoder();
+        ChunkFramer enc = new ChunkFramer();
         Path bomb = dir.resolve("bomb.dh-demo");
         try (var out = Files.newOutputStream(bomb)) {
             out.write(enc.fileHeader());

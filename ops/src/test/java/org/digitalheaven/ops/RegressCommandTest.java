@@ -17,7 +17,7 @@ import javax.xml.parsers.DocumentBuilderFactory;
 import org.digitalheaven.demo.Chunk;
 import org.digitalheaven.demo.DemoFile;
 import org.digitalheaven.demo.DemoReader;
-import org.digitalheaven.demo.DemoRewriter;
+import org.digitalheaven.demo.DemoConverter;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.w3c.dom.Document;
@@ -179,7 +179,7 @@ class RegressCommandTest {
         }
         Path mixed = dir.resolve("mixed");
         Files.createDirectories(mixed);
-        Files.write(mixed.resolve("bad-checkpoint.dh-demo"), DemoRewriter.write(golden.header(), golden.manifest(), records).bytes());
+        Files.write(mixed.resolve("bad-checkpoint.dh-demo"), DemoConverter.write(golden.header(), golden.manifest(), records).bytes());
         Files.writeString(mixed.resolve("not-a-demo.dh-demo"), "hello");
         Files.copy(GOLDEN.resolve("golden-arena.dh-demo"), mixed.resolve("good.dh-demo"));
         Path mixedXml = dir.resolve("mixed.xml");

@@ -18,7 +18,7 @@ import java.util.TreeMap;
 import org.digitalheaven.demo.Chunk;
 import org.digitalheaven.demo.DemoFile;
 import org.digitalheaven.demo.DemoReader;
-import org.digitalheaven.demo.DemoRewriter;
+import org.digitalheaven.demo.DemoConverter;
 import org.digitalheaven.universe.PlayerInput;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -66,9 +66,9 @@ class ReplayFuzzTest {
                     List<Chunk> changed = new ArrayList<>(records);
                     what = records(changed, r);
                     try {
-                        file = DemoRewriter.write(parsed.header(), changed).bytes();
+                        file = DemoConverter.write(parsed.header(), changed).bytes();
                     } catch (RuntimeException e) {
-                        outcomes.merge(what + ": not writable by DemoRewriter", 1, Integer::sum);
+                        outcomes.merge(what + ": not writable by DemoConverter", 1, Integer::sum);
                         continue; // a file our own writer refuses to make; the byte mutations cover hand-made ones
                     }
                 }

@@ -390,7 +390,7 @@ class DemoRecordingTest {
 
     /** The start of an auto-recording of {@code map} as the server writes it: the file header and the Header, from tick 0. */
     static byte[] autoRecordingOf(String map) {
-        org.digitalheaven.demo.DemoEncoder e = new org.digitalheaven.demo.DemoEncoder();
+        org.digitalheaven.demo.ChunkFramer e = new org.digitalheaven.demo.ChunkFramer();
         byte[] a = e.fileHeader(), b = e.header(new Chunk.Header(map, "DigitalHeaven.Core.Level." + map, new byte[32],
                 "test-version", "abc1234", 60, 300, 0, org.digitalheaven.universe.WorldSettings.DEFAULTS.encode(), List.of()));
         byte[] out = java.util.Arrays.copyOf(a, a.length + b.length);

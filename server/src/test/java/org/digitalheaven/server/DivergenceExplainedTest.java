@@ -13,7 +13,7 @@ import java.util.function.BiFunction;
 import org.digitalheaven.demo.Chunk;
 import org.digitalheaven.demo.DemoFile;
 import org.digitalheaven.demo.DemoReader;
-import org.digitalheaven.demo.DemoRewriter;
+import org.digitalheaven.demo.DemoConverter;
 import org.digitalheaven.maps.MapUnits;
 import org.digitalheaven.physics.CharacterMotion;
 import org.digitalheaven.physics.Vec3;
@@ -294,7 +294,7 @@ class DivergenceExplainedTest {
             s.visitRecords((i, c) -> records.add(c));
         }
         Path file = dir.resolve("rule-old-build.dh-demo");
-        Files.write(file, DemoRewriter.write(older, d.manifest(), records).bytes());
+        Files.write(file, DemoConverter.write(older, d.manifest(), records).bytes());
         List<String> out = new ArrayList<>();
         DemoReplay.Result r = replay(file, text, out);
         String all = String.join("\n", out);

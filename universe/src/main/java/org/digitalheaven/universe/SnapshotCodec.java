@@ -3,10 +3,10 @@ package org.digitalheaven.universe;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.charset.CharacterCodingException;
-import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
+import org.digitalheaven.maps.wire.StrictUtf8;
 import org.digitalheaven.physics.MoveSettings;
 
 /**
@@ -30,7 +30,6 @@ public final class SnapshotCodec {
     public static final int VERSION = 2;
     static final int PAWN_FIXED_V1 = 1 + 4 + 2 + MotionCodec.SIZE + PlayerInput.ENCODED_SIZE;
     static final int OBJECT_SIZE_V1 = 4 + 1 + 12 + 4 + 1 + 4 + 4;
-    static final int OVERRIDE_SIZE = MoveSettings.FIELDS.size() * 4;
     static final int MAX_NAME_BYTES = 64;
     static final int MAX_EXTRA = 255;
 
@@ -60,19 +59,12 @@ public final class SnapshotCodec {
         if (name.length > MAX_NAME_BYTES) {
             throw new IllegalArgumentException("pawn name longer than " + MAX_NAME_BYTES + " bytes: " + p.name());
         }
-        ByteBuffer b = ByteBuffer.allocate(PAWN_FIXED_V1 + name.length + 1 + (p.override() == null ? 0 : OVERRIDE_SIZE))
+        ByteBuffer b = ByteBuffer.allocate(PAWN_FIXED_V1 + name.length + OverrideCodec.size(p.override()))
                 .order(ByteOrder.LITTLE_ENDIAN);
         b.put((byte) p.slot()).putInt(p.wireId()).putShort((short) name.length).put(name);
         MotionCodec.encode(p.motion(), b);
         p.lastInput().encode(b);
-        if (p.override() == null) {
-            b.put((byte) 0);
-        } else {
-            b.put((byte) 1);
-            for (float f : p.override().toArray()) {
-                b.putFloat(f);
-            }
-        }
+        OverrideCodec.encode(p.override(), b);
         return b.array();
     }
 
@@ -154,12 +146,8 @@ public final class SnapshotCodec {
                 throw new SnapshotFormatException(b.position() - 1, "pawn " + i + " override flag " + flag + " is neither 0 nor 1");
             }
             if (flag == 1) {
-                need(b, OVERRIDE_SIZE, "pawn " + i + " override");
-                float[] f = new float[MoveSettings.FIELDS.size()];
-                for (int k = 0; k < f.length; k++) {
-                    f[k] = b.getFloat();
-                }
-                override = MoveSettings.fromArray(f);
+                need(b, OverrideCodec.SIZE, "pawn " + i + " override");
+                override = OverrideCodec.decodeFields(b);
             }
         }
         return new PawnState(slot, wireId, name, motion, input, override);
@@ -209,8 +197,7 @@ public final class SnapshotCodec {
         ByteBuffer slice = b.slice(at, len);
         b.position(at + len);
         try {
-            return StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
-                    .onUnmappableCharacter(CodingErrorAction.REPORT).decode(slice).toString();
+            return StrictUtf8.decode(slice);
         } catch (CharacterCodingException e) {
             throw new SnapshotFormatException(at, what + " is not valid UTF-8");
         }

@@ -3,7 +3,10 @@ package org.digitalheaven.universe;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import org.digitalheaven.physics.CharacterMotion;
 import org.digitalheaven.physics.MoveSettings;
 import org.digitalheaven.physics.Vec3;
@@ -68,7 +71,9 @@ import org.digitalheaven.physics.Vec3;
 public final class SnapshotDelta {
 
     /** Input yaw, pitch and buttons (3), motion (14), override flag and fields (1 + 16). */
-    public static final int PAWN_WORDS = 3 + 14 + 1 + 16;
+    public static final int PAWN_WORDS = 3 + 14 + 1 + OverrideCodec.FIELDS;
+    /** The override's words: its flag (0 none, 1 present), then its fields ({@link OverrideCodec#words}). */
+    private static final int OVERRIDE_FLAG = 17, OVERRIDE_FIELDS = 18;
     private static final int FIRST_MASK_BITS = 10;
     private static final int AIR_TICKS = 6, VEL_X = 2, VEL_Z = 3, POS_X = 4, POS_Z = 5, VEL_Y = 7, POS_Y = 8, LOOK_YAW = 10, LOOK_PITCH = 11;
     private static final int OBJECT_FIXED_WORDS = 7;
@@ -90,6 +95,19 @@ public final class SnapshotDelta {
     public static byte[] encode(Snapshot baseline, Snapshot target, float tickSeconds, float gravity) {
         Bits out = new Bits();
         long tickChange = target.tick() - baseline.tick();
+        writeTiming(out, tickChange, tickSeconds, gravity);
+        int count = target.pawns().size();
+        out.var(count);
+        PawnChanges changes = pawnChanges(baseline, target, tickChange, tickSeconds, gravity);
+        List<Long> dictionary = count > 0 ? dictionary(changes.tags, changes.masks) : List.of();
+        int[] order = count > 0 ? writeCodes(out, dictionary, changes) : new int[PAWN_WORDS];
+        writePawns(out, target, changes, dictionary, order);
+        writeObjects(out, baseline.objects(), target.objects());
+        return out.toByteArray();
+    }
+
+    /** The tick change, and the tick seconds and gravity the predictions use (one bit when the defaults). */
+    private static void writeTiming(Bits out, long tickChange, float tickSeconds, float gravity) {
         out.tick(zigzag(tickChange));
         boolean defaults = bits(tickSeconds) == bits(DEFAULT_TICK_SECONDS) && bits(gravity) == bits(DEFAULT_GRAVITY);
         out.bits(defaults ? 1 : 0, 1);
@@ -97,10 +115,19 @@ public final class SnapshotDelta {
             out.bits(bits(tickSeconds) & 0xffff_ffffL, 32);
             out.bits(bits(gravity) & 0xffff_ffffL, 32);
         }
+    }
+
+    /**
+     * Each target pawn's tag (0 as predicted, 1 new, 2 changed), the mask of its words that missed their
+     * predictions and their zigzag differences: found first, so each word's code can be fitted to them.
+     */
+    private record PawnChanges(int[] tags, long[] masks, int[][] diffs) {
+    }
+
+    private static PawnChanges pawnChanges(Snapshot baseline, Snapshot target, long tickChange, float tickSeconds,
+            float gravity) {
         PawnState[] baseBySlot = bySlot(baseline);
         int count = target.pawns().size();
-        out.var(count);
-        // First pass: each pawn's tag, mask and differences, so each word's code can be fitted to them.
         int[] tags = new int[count];
         long[] masks = new long[count];
         int[][] diffs = new int[count][];
@@ -121,29 +148,36 @@ public final class SnapshotDelta {
             tags[i] = masks[i] == 0 ? 0 : 2;
             diffs[i] = d;
         }
-        List<Long> dictionary = count > 0 ? dictionary(tags, masks) : List.of();
+        return new PawnChanges(tags, masks, diffs);
+    }
+
+    /** The mask dictionary, then each used word's Exp-Golomb order; returns the orders. */
+    private static int[] writeCodes(Bits out, List<Long> dictionary, PawnChanges changes) {
         int[] order = new int[PAWN_WORDS];
-        if (count > 0) {
-            out.var(dictionary.size());
-            long used = 0;
-            for (long mask : dictionary) {
-                used |= mask;
-                out.bits(mask & (1L << FIRST_MASK_BITS) - 1, FIRST_MASK_BITS);
-                boolean more = mask >>> FIRST_MASK_BITS != 0;
-                out.bits(more ? 1 : 0, 1);
-                if (more) {
-                    out.bits(mask >>> FIRST_MASK_BITS, PAWN_WORDS - FIRST_MASK_BITS);
-                }
-            }
-            for (int w = 0; w < PAWN_WORDS; w++) {
-                if ((used & 1L << w) != 0) {
-                    order[w] = fitOrder(w, masks, diffs);
-                    out.bits(order[w], 5);
-                }
+        out.var(dictionary.size());
+        long used = 0;
+        for (long mask : dictionary) {
+            used |= mask;
+            out.bits(mask & (1L << FIRST_MASK_BITS) - 1, FIRST_MASK_BITS);
+            boolean more = mask >>> FIRST_MASK_BITS != 0;
+            out.bits(more ? 1 : 0, 1);
+            if (more) {
+                out.bits(mask >>> FIRST_MASK_BITS, PAWN_WORDS - FIRST_MASK_BITS);
             }
         }
+        for (int w = 0; w < PAWN_WORDS; w++) {
+            if ((used & 1L << w) != 0) {
+                order[w] = fitOrder(w, changes.masks, changes.diffs);
+                out.bits(order[w], 5);
+            }
+        }
+        return order;
+    }
+
+    /** Each pawn: its slot (as a step), then its dictionary entry and missed words, or a new pawn whole. */
+    private static void writePawns(Bits out, Snapshot target, PawnChanges changes, List<Long> dictionary, int[] order) {
         int previousSlot = -1;
-        for (int i = 0; i < count; i++) {
+        for (int i = 0; i < target.pawns().size(); i++) {
             PawnState p = target.pawns().get(i);
             boolean next = p.slot() == previousSlot + 1;
             out.bits(next ? 1 : 0, 1);
@@ -151,53 +185,55 @@ public final class SnapshotDelta {
                 out.var(p.slot() - previousSlot - 1);
             }
             previousSlot = p.slot();
-            if (tags[i] == 1) {
+            if (changes.tags[i] == 1) {
                 out.expGolomb(dictionary.size(), 0);
                 out.align();
                 out.bytes(SnapshotCodec.encodePawn(p));
             } else {
-                long mask = masks[i];
+                long mask = changes.masks[i];
                 out.expGolomb(dictionary.indexOf(mask), 0);
                 for (int w = 0; w < PAWN_WORDS; w++) {
                     if ((mask & 1L << w) != 0) {
-                        out.expGolomb((diffs[i][w] & 0xffff_ffffL) - 1, order[w]);
+                        out.expGolomb((changes.diffs[i][w] & 0xffff_ffffL) - 1, order[w]);
                     }
                 }
             }
         }
-        List<ObjectState> was = baseline.objects(), now = target.objects();
-        if (sameObjectList(was, now)) {
-            out.bits(0, 1);
-            int changed = 0;
-            for (int i = 0; i < now.size(); i++) {
-                if (!now.get(i).equals(was.get(i))) {
-                    changed++;
-                }
-            }
-            out.var(changed);
-            int previous = -1;
-            for (int i = 0; i < now.size(); i++) {
-                if (now.get(i).equals(was.get(i))) {
-                    continue;
-                }
-                out.var(i - previous - 1);
-                previous = i;
-                int[] n = objectWords(now.get(i)), b = objectWords(was.get(i));
-                for (int w = 0; w < n.length; w++) {
-                    out.bits(n[w] != b[w] ? 1 : 0, 1);
-                }
-                for (int w = 0; w < n.length; w++) {
-                    if (n[w] != b[w]) {
-                        out.diff(zigzag(n[w] - b[w]));
-                    }
-                }
-            }
-        } else {
+    }
+
+    /** The objects: the changed words of each changed one, or (a different list) the whole list. */
+    private static void writeObjects(Bits out, List<ObjectState> was, List<ObjectState> now) {
+        if (!sameObjectList(was, now)) {
             out.bits(1, 1);
             out.align();
             out.bytes(SnapshotCodec.encodeObjects(now));
+            return;
         }
-        return out.toByteArray();
+        out.bits(0, 1);
+        int changed = 0;
+        for (int i = 0; i < now.size(); i++) {
+            if (!now.get(i).equals(was.get(i))) {
+                changed++;
+            }
+        }
+        out.var(changed);
+        int previous = -1;
+        for (int i = 0; i < now.size(); i++) {
+            if (now.get(i).equals(was.get(i))) {
+                continue;
+            }
+            out.var(i - previous - 1);
+            previous = i;
+            int[] n = objectWords(now.get(i)), b = objectWords(was.get(i));
+            for (int w = 0; w < n.length; w++) {
+                out.bits(n[w] != b[w] ? 1 : 0, 1);
+            }
+            for (int w = 0; w < n.length; w++) {
+                if (n[w] != b[w]) {
+                    out.diff(zigzag(n[w] - b[w]));
+                }
+            }
+        }
     }
 
     /** Same count, and each object has the same authored index, kind and extra count: changes are per word. */
@@ -244,18 +280,15 @@ public final class SnapshotDelta {
         w[15] = bits(m.groundNormal().y());
         w[16] = bits(m.groundNormal().z());
         if (p.override() != null) {
-            w[17] = 1;
-            float[] f = p.override().toArray();
-            for (int i = 0; i < f.length; i++) {
-                w[18 + i] = bits(f[i]);
-            }
+            w[OVERRIDE_FLAG] = 1;
+            System.arraycopy(OverrideCodec.words(p.override()), 0, w, OVERRIDE_FIELDS, OverrideCodec.FIELDS);
         }
         return w;
     }
 
     /** The changed-word masks in use, most used first (ties: the lower mask first). */
     private static List<Long> dictionary(int[] tags, long[] masks) {
-        java.util.Map<Long, Integer> uses = new java.util.HashMap<>();
+        Map<Long, Integer> uses = new HashMap<>();
         for (int i = 0; i < tags.length; i++) {
             if (tags[i] != 1) {
                 uses.merge(masks[i], 1, Integer::sum);
@@ -362,39 +395,61 @@ public final class SnapshotDelta {
     /** The target snapshot from {@code delta} and the baseline it was written against. */
     public static Snapshot decode(Snapshot baseline, byte[] delta) {
         Reader in = new Reader(delta);
+        Timing timing = readTiming(in);
+        int count = in.count("the pawn count");
+        if ((long) count * 2 > in.bitsLeft()) {
+            throw in.error(count + " pawns cannot fit in the " + in.bitsLeft() + " bit(s) left");
+        }
+        Codes codes = count > 0 ? readCodes(in) : new Codes(new long[0], new int[PAWN_WORDS]);
+        List<PawnState> pawns = readPawns(in, baseline, count, codes, timing);
+        List<ObjectState> objects = readObjects(in, baseline.objects());
+        in.end();
+        return new Snapshot(baseline.tick() + timing.tickChange, pawns, objects);
+    }
+
+    /** What the predictions use: the ticks from the baseline, the tick seconds and the gravity. */
+    private record Timing(long tickChange, float tickSeconds, float gravity) {
+    }
+
+    private static Timing readTiming(Reader in) {
         long tickChange = unzigzag(in.tick());
-        long tick = baseline.tick() + tickChange;
         float tickSeconds = DEFAULT_TICK_SECONDS, gravity = DEFAULT_GRAVITY;
         if (in.bits(1, "the defaults flag") == 0) {
             tickSeconds = real((int) in.bits(32, "the tick seconds"));
             gravity = real((int) in.bits(32, "the gravity"));
         }
-        int count = in.count("the pawn count");
-        if ((long) count * 2 > in.bitsLeft()) {
-            throw in.error(count + " pawns cannot fit in the " + in.bitsLeft() + " bit(s) left");
+        return new Timing(tickChange, tickSeconds, gravity);
+    }
+
+    /** The mask dictionary and each used word's Exp-Golomb order. */
+    private record Codes(long[] dictionary, int[] order) {
+    }
+
+    private static Codes readCodes(Reader in) {
+        int size = in.count("the mask dictionary size");
+        if ((long) size * (FIRST_MASK_BITS + 1) > in.bitsLeft()) {
+            throw in.error(size + " masks cannot fit in the " + in.bitsLeft() + " bit(s) left");
         }
-        long[] dictionary = new long[0];
+        long[] dictionary = new long[size];
         int[] order = new int[PAWN_WORDS];
-        if (count > 0) {
-            int size = in.count("the mask dictionary size");
-            if ((long) size * (FIRST_MASK_BITS + 1) > in.bitsLeft()) {
-                throw in.error(size + " masks cannot fit in the " + in.bitsLeft() + " bit(s) left");
+        long used = 0;
+        for (int d = 0; d < size; d++) {
+            dictionary[d] = in.bits(FIRST_MASK_BITS, "mask " + d);
+            if (in.bits(1, "mask " + d) == 1) {
+                dictionary[d] |= in.bits(PAWN_WORDS - FIRST_MASK_BITS, "mask " + d) << FIRST_MASK_BITS;
             }
-            dictionary = new long[size];
-            long used = 0;
-            for (int d = 0; d < size; d++) {
-                dictionary[d] = in.bits(FIRST_MASK_BITS, "mask " + d);
-                if (in.bits(1, "mask " + d) == 1) {
-                    dictionary[d] |= in.bits(PAWN_WORDS - FIRST_MASK_BITS, "mask " + d) << FIRST_MASK_BITS;
-                }
-                used |= dictionary[d];
-            }
-            for (int w = 0; w < PAWN_WORDS; w++) {
-                if ((used & 1L << w) != 0) {
-                    order[w] = (int) in.bits(5, "word " + w + "'s code");
-                }
+            used |= dictionary[d];
+        }
+        for (int w = 0; w < PAWN_WORDS; w++) {
+            if ((used & 1L << w) != 0) {
+                order[w] = (int) in.bits(5, "word " + w + "'s code");
             }
         }
+        return new Codes(dictionary, order);
+    }
+
+    private static List<PawnState> readPawns(Reader in, Snapshot baseline, int count, Codes codes, Timing timing) {
+        long[] dictionary = codes.dictionary;
         PawnState[] baseBySlot = bySlot(baseline);
         List<PawnState> pawns = new ArrayList<>(count);
         long slot = -1;
@@ -408,84 +463,99 @@ public final class SnapshotDelta {
                 throw in.error("pawn " + i + " names mask " + entry + ", the dictionary has " + dictionary.length);
             }
             if (entry == dictionary.length) {
-                in.align();
-                ByteBuffer b = in.byteView();
-                PawnState p = SnapshotCodec.decodePawn(b, i, true);
-                if (p.slot() != slot) {
-                    throw new SnapshotFormatException(in.byteAt(), "pawn " + i + " is marked slot " + slot + " but says slot " + p.slot());
-                }
-                in.skipBytesTo(b.position());
-                pawns.add(p);
+                pawns.add(readNewPawn(in, i, slot));
                 continue;
             }
             PawnState b = baseBySlot[(int) slot];
             if (b == null) {
                 throw in.error("pawn " + i + " keeps or changes slot " + slot + ", which the baseline has no pawn in");
             }
-            long mask = dictionary[(int) entry]; // 0: every word is its reference (standing still, or moving as predicted)
-            int[] was = pawnWords(b), w = new int[PAWN_WORDS];
-            for (int k = 0; k < PAWN_WORDS; k++) {
-                int ref = reference(k, was, w, tickChange, tickSeconds, gravity);
-                if ((mask & 1L << k) == 0) {
-                    w[k] = ref;
-                } else {
-                    long z = in.expGolomb(order[k], "pawn " + i + " word " + k) + 1;
-                    if (z > 0xffff_ffffL) {
-                        throw in.error("pawn " + i + " word " + k + " changes by more than 32 bits");
-                    }
-                    w[k] = ref + unzigzag((int) z);
-                }
-            }
-            pawns.add(pawnFromWords(b, w, in, i));
+            pawns.add(readChangedPawn(in, i, b, dictionary[(int) entry], codes.order, timing));
         }
-        List<ObjectState> objects;
-        if (in.bits(1, "the object mode") == 0) {
-            List<ObjectState> was = baseline.objects();
-            objects = new ArrayList<>(was);
-            int changed = in.count("the changed object count");
-            if (changed > was.size()) {
-                throw in.error(changed + " changed objects, the baseline has " + was.size());
+        return pawns;
+    }
+
+    /** A pawn the baseline does not have: whole, as {@link SnapshotCodec} writes one, from the next byte. */
+    private static PawnState readNewPawn(Reader in, int i, long slot) {
+        in.align();
+        ByteBuffer b = in.byteView();
+        PawnState p = SnapshotCodec.decodePawn(b, i, true);
+        if (p.slot() != slot) {
+            throw new SnapshotFormatException(in.byteAt(), "pawn " + i + " is marked slot " + slot + " but says slot " + p.slot());
+        }
+        in.skipBytesTo(b.position());
+        return p;
+    }
+
+    /** The baseline's pawn {@code b} with the words of {@code mask} changed from their predictions. */
+    private static PawnState readChangedPawn(Reader in, int i, PawnState b, long mask, int[] order, Timing timing) {
+        // mask 0: every word is its reference (standing still, or moving as predicted)
+        int[] was = pawnWords(b), w = new int[PAWN_WORDS];
+        for (int k = 0; k < PAWN_WORDS; k++) {
+            int ref = reference(k, was, w, timing.tickChange, timing.tickSeconds, timing.gravity);
+            if ((mask & 1L << k) == 0) {
+                w[k] = ref;
+            } else {
+                long z = in.expGolomb(order[k], "pawn " + i + " word " + k) + 1;
+                if (z > 0xffff_ffffL) {
+                    throw in.error("pawn " + i + " word " + k + " changes by more than 32 bits");
+                }
+                w[k] = ref + unzigzag((int) z);
             }
-            long index = -1;
-            for (int c = 0; c < changed; c++) {
-                index += 1L + in.count("changed object " + c + " index step");
-                if (index >= was.size()) {
-                    throw in.error("changed object " + c + " is number " + index + ", the baseline has " + was.size());
-                }
-                ObjectState o = was.get((int) index);
-                int[] w = objectWords(o);
-                if (w.length > in.bitsLeft()) {
-                    throw in.error("object " + index + " mask needs " + w.length + " bit(s), " + in.bitsLeft() + " left");
-                }
-                boolean[] mask = new boolean[w.length];
-                for (int k = 0; k < w.length; k++) {
-                    mask[k] = in.bits(1, "object " + index + " mask") == 1;
-                }
-                for (int k = 0; k < w.length; k++) {
-                    if (mask[k]) {
-                        w[k] += unzigzag(in.diff("object " + index + " word " + k));
-                    }
-                }
-                if (w[4] < 0 || w[4] > 0xff) {
-                    throw in.error("object " + index + " state " + w[4] + " is not a u8");
-                }
-                int[] extra = new int[w.length - OBJECT_FIXED_WORDS];
-                System.arraycopy(w, OBJECT_FIXED_WORDS, extra, 0, extra.length);
-                objects.set((int) index, new ObjectState(o.authoredIndex(), o.kind(), new Vec3(real(w[0]), real(w[1]), real(w[2])),
-                        real(w[3]), w[4], real(w[5]), w[6], extra));
-            }
-        } else {
+        }
+        return pawnFromWords(b, w, in, i);
+    }
+
+    /** The objects: the baseline's with the changed words of each changed one, or a whole new list. */
+    private static List<ObjectState> readObjects(Reader in, List<ObjectState> was) {
+        if (in.bits(1, "the object mode") != 0) {
             in.align();
             ByteBuffer b = in.byteView();
-            objects = SnapshotCodec.decodeObjects(b, true);
+            List<ObjectState> objects = SnapshotCodec.decodeObjects(b, true);
             in.skipBytesTo(b.position());
+            return objects;
         }
-        in.end();
-        return new Snapshot(tick, pawns, objects);
+        List<ObjectState> objects = new ArrayList<>(was);
+        int changed = in.count("the changed object count");
+        if (changed > was.size()) {
+            throw in.error(changed + " changed objects, the baseline has " + was.size());
+        }
+        long index = -1;
+        for (int c = 0; c < changed; c++) {
+            index += 1L + in.count("changed object " + c + " index step");
+            if (index >= was.size()) {
+                throw in.error("changed object " + c + " is number " + index + ", the baseline has " + was.size());
+            }
+            objects.set((int) index, readChangedObject(in, was.get((int) index), index));
+        }
+        return objects;
+    }
+
+    private static ObjectState readChangedObject(Reader in, ObjectState o, long index) {
+        int[] w = objectWords(o);
+        if (w.length > in.bitsLeft()) {
+            throw in.error("object " + index + " mask needs " + w.length + " bit(s), " + in.bitsLeft() + " left");
+        }
+        boolean[] mask = new boolean[w.length];
+        for (int k = 0; k < w.length; k++) {
+            mask[k] = in.bits(1, "object " + index + " mask") == 1;
+        }
+        for (int k = 0; k < w.length; k++) {
+            if (mask[k]) {
+                w[k] += unzigzag(in.diff("object " + index + " word " + k));
+            }
+        }
+        if (w[4] < 0 || w[4] > 0xff) {
+            throw in.error("object " + index + " state " + w[4] + " is not a u8");
+        }
+        int[] extra = new int[w.length - OBJECT_FIXED_WORDS];
+        System.arraycopy(w, OBJECT_FIXED_WORDS, extra, 0, extra.length);
+        return new ObjectState(o.authoredIndex(), o.kind(), new Vec3(real(w[0]), real(w[1]), real(w[2])),
+                real(w[3]), w[4], real(w[5]), w[6], extra);
     }
 
     private static PawnState pawnFromWords(PawnState base, int[] w, Reader in, int i) {
-        var m = new org.digitalheaven.physics.CharacterMotion();
+        var m = new CharacterMotion();
         m.setPosition(new Vec3(real(w[POS_X]), real(w[POS_Y]), real(w[POS_Z])));
         m.setVelocity(new Vec3(real(w[VEL_X]), real(w[VEL_Y]), real(w[VEL_Z])));
         m.setYaw(real(w[LOOK_YAW]));
@@ -504,16 +574,12 @@ public final class SnapshotDelta {
             throw in.error("pawn " + i + " input: " + e.getMessage());
         }
         MoveSettings override = null;
-        if (w[17] == 1) {
-            float[] f = new float[MoveSettings.FIELDS.size()];
-            for (int k = 0; k < f.length; k++) {
-                f[k] = real(w[18 + k]);
-            }
-            override = MoveSettings.fromArray(f);
-        } else if (w[17] != 0) {
-            throw in.error("pawn " + i + " override flag " + w[17] + " is neither 0 nor 1");
+        if (w[OVERRIDE_FLAG] == 1) {
+            override = OverrideCodec.fromWords(w, OVERRIDE_FIELDS);
+        } else if (w[OVERRIDE_FLAG] != 0) {
+            throw in.error("pawn " + i + " override flag " + w[OVERRIDE_FLAG] + " is neither 0 nor 1");
         } else {
-            for (int k = 18; k < PAWN_WORDS; k++) {
+            for (int k = OVERRIDE_FIELDS; k < PAWN_WORDS; k++) {
                 if (w[k] != 0) {
                     throw in.error("pawn " + i + " has override fields but no override");
                 }
@@ -549,7 +615,7 @@ public final class SnapshotDelta {
             for (int i = n - 1; i >= 0; i--) {
                 int at = (int) (bit >>> 3);
                 if (at == bytes.length) {
-                    bytes = java.util.Arrays.copyOf(bytes, bytes.length * 2);
+                    bytes = Arrays.copyOf(bytes, bytes.length * 2);
                 }
                 if ((value >>> i & 1) != 0) {
                     bytes[at] |= (byte) (0x80 >>> (bit & 7));
@@ -613,7 +679,7 @@ public final class SnapshotDelta {
         }
 
         byte[] toByteArray() {
-            return java.util.Arrays.copyOf(bytes, (int) (bit + 7 >>> 3));
+            return Arrays.copyOf(bytes, (int) (bit + 7 >>> 3));
         }
     }
 

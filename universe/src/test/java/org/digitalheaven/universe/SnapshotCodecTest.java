@@ -6,7 +6,14 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
+import java.io.ByteArrayOutputStream;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Random;
 import org.digitalheaven.physics.CharacterMotion;
@@ -72,11 +79,11 @@ class SnapshotCodecTest {
 
     /** Format version 1 as the previous build wrote it: no override byte per pawn, no extra words per object. */
     static byte[] encodeVersion1(Snapshot s) {
-        java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
-        java.nio.ByteBuffer b = java.nio.ByteBuffer.allocate(1 << 16).order(java.nio.ByteOrder.LITTLE_ENDIAN);
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteBuffer b = ByteBuffer.allocate(1 << 16).order(ByteOrder.LITTLE_ENDIAN);
         b.put((byte) 1).putLong(s.tick()).putShort((short) s.pawns().size());
         for (PawnState p : s.pawns()) {
-            byte[] n = p.name().getBytes(java.nio.charset.StandardCharsets.UTF_8);
+            byte[] n = p.name().getBytes(StandardCharsets.UTF_8);
             b.put((byte) p.slot()).putInt(p.wireId()).putShort((short) n.length).put(n);
             MotionCodec.encode(p.motion(), b);
             p.lastInput().encode(b);
@@ -154,7 +161,7 @@ class SnapshotCodecTest {
         for (int c = 0; c < 50; c++) {
             byte[] bytes = SnapshotCodec.encode(randomSnapshot(r));
             for (int len = 0; len < bytes.length; len++) {
-                byte[] cut = java.util.Arrays.copyOf(bytes, len);
+                byte[] cut = Arrays.copyOf(bytes, len);
                 int at = len;
                 SnapshotFormatException e = assertThrows(SnapshotFormatException.class, () -> SnapshotCodec.decode(cut),
                         "case " + c + " cut at " + at);
@@ -231,8 +238,8 @@ class SnapshotCodecTest {
             Snapshot all = new Snapshot(s.tick(), pawns, objects);
             List<PawnState> keptPawns = new ArrayList<>(pawns);
             List<ObjectState> keptObjects = new ArrayList<>(objects);
-            java.util.Collections.shuffle(keptPawns, r);
-            java.util.Collections.shuffle(keptObjects, r);
+            Collections.shuffle(keptPawns, r);
+            Collections.shuffle(keptObjects, r);
             List<SnapshotDiff.Mismatch> expected = new ArrayList<>(), reverse = new ArrayList<>();
             List<PawnState> droppedPawns = new ArrayList<>();
             for (PawnState p : List.copyOf(keptPawns)) {
@@ -248,8 +255,8 @@ class SnapshotCodecTest {
                     droppedObjects.add(o);
                 }
             }
-            droppedPawns.sort(java.util.Comparator.comparingInt(PawnState::wireId));
-            droppedObjects.sort(java.util.Comparator.comparingInt(ObjectState::authoredIndex));
+            droppedPawns.sort(Comparator.comparingInt(PawnState::wireId));
+            droppedObjects.sort(Comparator.comparingInt(ObjectState::authoredIndex));
             for (PawnState p : droppedPawns) {
                 expected.add(new SnapshotDiff.Mismatch("PlayerPawn@" + p.wireId(), "presence", "present", "absent", ""));
                 reverse.add(new SnapshotDiff.Mismatch("PlayerPawn@" + p.wireId(), "presence", "absent", "present", ""));

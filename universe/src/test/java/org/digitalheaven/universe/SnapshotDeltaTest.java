@@ -6,10 +6,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Random;
 import org.digitalheaven.maps.PalletRepository;
+import org.digitalheaven.physics.Vec3;
 import org.digitalheaven.universe.scripted.ScriptedPlay;
 import org.junit.jupiter.api.Test;
 
@@ -87,7 +89,7 @@ class SnapshotDeltaTest {
      * adding the new velocity; up and down: the trapezoid rule), and its look where its input puts it
      * (as the mover leaves it).
      */
-    private static PawnState coasting(PawnState from, org.digitalheaven.physics.Vec3 velocity, long ticks) {
+    private static PawnState coasting(PawnState from, Vec3 velocity, long ticks) {
         var m = from.motion().copy();
         m.setVelocity(velocity);
         m.setYaw(from.lastInput().yawDegrees());
@@ -95,7 +97,7 @@ class SnapshotDeltaTest {
         var p = from.motion().position();
         var v0 = from.motion().velocity();
         float before = (float) (ticks - 1), after = (float) (ticks + 1), halfTick = 0.5f * (1 / 60f);
-        m.setPosition(new org.digitalheaven.physics.Vec3(p.x() + (v0.x() * before + velocity.x() * after) * halfTick,
+        m.setPosition(new Vec3(p.x() + (v0.x() * before + velocity.x() * after) * halfTick,
                 p.y() + (v0.y() + velocity.y()) * (0.5f * (float) ticks * (1 / 60f)),
                 p.z() + (v0.z() * before + velocity.z() * after) * halfTick));
         return new PawnState(from.slot(), from.wireId(), from.name(), m, from.lastInput(), from.override());
@@ -106,15 +108,15 @@ class SnapshotDeltaTest {
         Snapshot s = play("doors", 200).get(199);
         assertTrue(s.pawns().size() >= 5 && s.objects().size() >= 5, s.pawns().size() + " pawns, " + s.objects().size() + " objects");
         List<PawnState> still = new ArrayList<>(), later = new ArrayList<>();
-        var run = new org.digitalheaven.physics.Vec3(3, 0, -1);
+        var run = new Vec3(3, 0, -1);
         for (PawnState p : s.pawns()) {
             // half stand where they stood; half coast on at a steady velocity, exactly where the trapezoid rule puts them
-            PawnState before = coasting(p, p.slot() % 2 == 0 ? org.digitalheaven.physics.Vec3.ZERO : run, 0);
+            PawnState before = coasting(p, p.slot() % 2 == 0 ? Vec3.ZERO : run, 0);
             still.add(before);
             later.add(p.slot() % 2 == 0 ? before : coasting(before, run, 3));
         }
         Snapshot base = new Snapshot(s.tick(), still, s.objects()), target = new Snapshot(s.tick() + 3, later, s.objects());
-        assertTrue(!java.util.Arrays.equals(SnapshotCodec.encode(new Snapshot(target.tick(), base.pawns(), base.objects())),
+        assertTrue(!Arrays.equals(SnapshotCodec.encode(new Snapshot(target.tick(), base.pawns(), base.objects())),
                 SnapshotCodec.encode(target)), "half the pawns moved");
         byte[] delta = SnapshotDelta.encode(base, target, 1 / 60f, SnapshotDelta.DEFAULT_GRAVITY);
         // tick change 7 + 2 bits, the defaults flag 1 (1/60 s, default gravity), pawn count 6 + 2 or 3, a
@@ -167,7 +169,7 @@ class SnapshotDeltaTest {
                         extra[r.nextInt(extra.length)] = r.nextInt();
                     }
                     objects.add(r.nextBoolean() ? o : new ObjectState(o.authoredIndex(), o.kind(),
-                            r.nextBoolean() ? o.position() : new org.digitalheaven.physics.Vec3(r.nextFloat(), o.position().y(), -0f),
+                            r.nextBoolean() ? o.position() : new Vec3(r.nextFloat(), o.position().y(), -0f),
                             o.yaw(), r.nextInt(256), Float.intBitsToFloat(r.nextInt()), r.nextInt(), extra));
                 }
                 if (r.nextInt(10) == 0 && !objects.isEmpty()) {
@@ -195,9 +197,9 @@ class SnapshotDeltaTest {
             byte[] d = SnapshotDelta.encode(base, snaps.get(t), 1 / 60f, SnapshotDelta.DEFAULT_GRAVITY);
             switch (r.nextInt(4)) {
                 case 0 -> d[r.nextInt(d.length)] ^= (byte) (1 << r.nextInt(8));
-                case 1 -> d = java.util.Arrays.copyOf(d, r.nextInt(d.length));
+                case 1 -> d = Arrays.copyOf(d, r.nextInt(d.length));
                 case 2 -> {
-                    d = java.util.Arrays.copyOf(d, d.length + 1 + r.nextInt(8));
+                    d = Arrays.copyOf(d, d.length + 1 + r.nextInt(8));
                     for (int i = 0; i < 3; i++) {
                         d[r.nextInt(d.length)] = (byte) r.nextInt();
                     }

@@ -2,9 +2,9 @@ package org.digitalheaven.server.protocol;
 
 import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
-import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.util.Objects;
+import org.digitalheaven.maps.wire.StrictUtf8;
 
 /** The protocol's text rules: strict UTF-8 both ways, sizes counted in bytes. */
 final class Utf8 {
@@ -62,9 +62,7 @@ final class Utf8 {
     static String decode(ByteBuffer in, int length) throws CharacterCodingException {
         ByteBuffer slice = in.slice(in.position(), length);
         in.position(in.position() + length);
-        // REPORT, not the lenient default: a lenient decode maps junk to U+FFFD, which re-encodes to
-        // different bytes, and a name that is not what was sent is a name nobody can kick or ban.
-        return StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
-                .onUnmappableCharacter(CodingErrorAction.REPORT).decode(slice).toString();
+        // Strict (StrictUtf8 says why): a name that is not what was sent is a name nobody can kick or ban.
+        return StrictUtf8.decode(slice);
     }
 }

@@ -2,6 +2,7 @@ package org.digitalheaven.demo;
 
 import java.io.ByteArrayOutputStream;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import org.digitalheaven.universe.PlayerInput;
 import org.digitalheaven.universe.Snapshot;
@@ -16,14 +17,14 @@ import org.digitalheaven.universe.Universe;
  * of their own, the segment they were in (unless their code is one the current format uses itself). A last boundary whose inputs are not all there (a file cut
  * off while they were written) is left out, as a replay would leave it unsimulated.
  */
-public final class DemoRewriter {
+public final class DemoConverter {
 
     /** What was written, and what could not be carried over. */
     public record Rewritten(byte[] bytes, long lastTick, int segments, int droppedUnknown) {
     }
 
-    private final DemoEncoder encoder = new DemoEncoder();
-    private final SegmentCodec.Writer segment = new SegmentCodec.Writer();
+    private final ChunkFramer encoder = new ChunkFramer();
+    private final RecordEncoder segment = new RecordEncoder();
     private final ByteArrayOutputStream out = new ByteArrayOutputStream();
     private final List<Chunk> pending = new ArrayList<>();
     /** Chunks of kinds this build does not know: carried as chunks of their own after the segment they were in. */
@@ -36,7 +37,7 @@ public final class DemoRewriter {
     private int given;
     private int droppedUnknown;
 
-    private DemoRewriter() {
+    private DemoConverter() {
     }
 
     /**
@@ -50,15 +51,15 @@ public final class DemoRewriter {
 
     /** {@link #write(Chunk.Header, Iterable)} with the map's manifest after the Header (none when null). */
     public static Rewritten write(Chunk.Header header, byte[] manifest, Iterable<Chunk> records) {
-        DemoRewriter w = start(header, manifest);
+        DemoConverter w = start(header, manifest);
         for (Chunk c : records) {
             w.take(c);
         }
         return w.finish();
     }
 
-    private static DemoRewriter start(Chunk.Header header, byte[] manifest) {
-        DemoRewriter w = new DemoRewriter();
+    private static DemoConverter start(Chunk.Header header, byte[] manifest) {
+        DemoConverter w = new DemoConverter();
         w.out.writeBytes(w.encoder.fileHeader());
         w.out.writeBytes(w.encoder.header(header));
         if (manifest != null) {
@@ -74,7 +75,7 @@ public final class DemoRewriter {
      */
     public static Rewritten rewrite(DemoFile demo) throws DemoFormatException {
         DemoContent.check(demo);
-        DemoRewriter w = start(demo.header(), demo.manifest());
+        DemoConverter w = start(demo.header(), demo.manifest());
         List<DemoFile.Unknown> unknown = demo.unknown();
         int u = 0;
         for (DemoFile.Segment s : demo.segments()) {
@@ -97,7 +98,7 @@ public final class DemoRewriter {
             return;
         }
         if (c instanceof Chunk.Unknown u) {
-            if (u.code() == DemoEncoder.HEADER || u.code() == DemoEncoder.SEGMENT || u.code() == DemoEncoder.END) {
+            if (u.code() == DemoCodes.Version2Chunk.HEADER || u.code() == DemoCodes.Version2Chunk.SEGMENT || u.code() == DemoCodes.Version2Chunk.END) {
                 droppedUnknown++; // a kind the current format has taken for its own
             } else {
                 unknown.add(u);
@@ -119,7 +120,7 @@ public final class DemoRewriter {
             flushPending();
             Snapshot s = SnapshotCodec.decode(k.snapshot());
             segment.checkpoint(k.snapshot(), s.pawns());
-            java.util.Arrays.fill(live, false);
+            Arrays.fill(live, false);
             s.pawns().forEach(p -> live[p.slot()] = true);
         } else if (c instanceof Chunk.TickHash th) {
             flushPending();
@@ -168,7 +169,7 @@ public final class DemoRewriter {
         }
         hash = null;
         given = 0;
-        java.util.Arrays.fill(inputs, null);
+        Arrays.fill(inputs, null);
     }
 
     private Rewritten finish() {

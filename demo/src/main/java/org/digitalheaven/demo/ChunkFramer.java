@@ -16,6 +16,7 @@ import java.util.zip.Deflater;
  *           frameCheck   = CRC-32C of the kind and length bytes (so a damaged length is never taken
  *                          for a file cut short)
  *           payloadCheck = CRC-32C of the payload
+ * (kinds from DemoCodes.Version2Chunk, the one table of codes)
  * 1 HEADER   payload = the Header (as in version 1)
  * 8 SEGMENT  payload = firstTick:i64  ticks:u32  codec:u8 (0 stored, 1 deflate)  rawLength:u32  body
  * 255 END    payload = lastTick:i64  segments:u32  fileCheck:u32 (CRC-32C of every byte before this chunk)
@@ -23,9 +24,8 @@ import java.util.zip.Deflater;
  *
  * Not thread-safe: the recorder's writer thread does all of it (compression never runs on the game thread).
  */
-public final class DemoEncoder {
+public final class ChunkFramer {
 
-    public static final int HEADER = 1, SEGMENT = 8, MANIFEST = 9, END = 255;
     /** Frame (kind, length, frame check) and trailing payload check. */
     public static final int FRAME = 9, TRAILER = 4;
     public static final int SEGMENT_FIELDS = 8 + 4 + 1 + 4;
@@ -53,17 +53,17 @@ public final class DemoEncoder {
 
     public byte[] header(Chunk.Header h) {
         byte[] payload = ChunkKind.payloadOf(h);
-        return account(chunk(HEADER, payload, payload.length));
+        return account(chunk(DemoCodes.Version2Chunk.HEADER, payload, payload.length));
     }
 
-    /** One segment: its first boundary, how many ticks it holds, and its records ({@link SegmentCodec}). */
+    /** One segment: its first boundary, how many ticks it holds, and its records ({@link SegmentRecords}). */
     public byte[] segment(long firstTick, int ticks, byte[] records) {
         deflater.reset();
         // Each stream of the records ends a deflate block, so the next is coded with tables of its own.
         int[] bounds;
         try {
-            bounds = SegmentCodec.streams(records);
-        } catch (SegmentCodec.Malformed e) {
+            bounds = SegmentRecords.streams(records);
+        } catch (SegmentRecords.Malformed e) {
             bounds = new int[] {0, records.length}; // not ours (a test's bytes): one stream
         }
         int body = 0;
@@ -88,7 +88,7 @@ public final class DemoEncoder {
                 .put(stored ? records : scratch, 0, stored ? records.length : body).array();
         segments++;
         rawBytes += records.length;
-        return account(chunk(SEGMENT, payload, payload.length));
+        return account(chunk(DemoCodes.Version2Chunk.SEGMENT, payload, payload.length));
     }
 
     /** Deflates the input given, then flushes with {@code flush}; returns the body length after. */
@@ -113,7 +113,7 @@ public final class DemoEncoder {
 
     /** The map's manifest, right after the Header: what {@code MapManifest.encode} gives (FORMAT.md, "Manifest"). */
     public byte[] manifest(byte[] payload) {
-        return account(chunk(MANIFEST, payload, payload.length));
+        return account(chunk(DemoCodes.Version2Chunk.MANIFEST, payload, payload.length));
     }
 
     /** A chunk of a kind this version does not define (for tests of forward compatibility). */
@@ -125,7 +125,7 @@ public final class DemoEncoder {
     public byte[] end(long lastTick) {
         byte[] payload = ByteBuffer.allocate(16).order(ByteOrder.LITTLE_ENDIAN).putLong(lastTick).putInt(segments)
                 .putInt((int) file.getValue()).array();
-        return account(chunk(END, payload, payload.length));
+        return account(chunk(DemoCodes.Version2Chunk.END, payload, payload.length));
     }
 
     static byte[] chunk(int kind, byte[] payload, int length) {
