@@ -1,7 +1,7 @@
 package org.digitalheaven.console;
 
-import org.digitalheaven.server.Authority;
-import org.digitalheaven.server.CommandSource;
+import org.digitalheaven.server.admin.Authority;
+import org.digitalheaven.server.admin.CommandSource;
 import org.digitalheaven.server.GameServer;
 
 /** What a verb runs against: the server, who typed the line, the registry (for {@code help}), and the line itself. */

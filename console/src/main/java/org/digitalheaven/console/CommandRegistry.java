@@ -8,8 +8,8 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.TreeMap;
 import java.util.TreeSet;
-import org.digitalheaven.server.CommandExecutor;
-import org.digitalheaven.server.CommandSource;
+import org.digitalheaven.server.admin.CommandExecutor;
+import org.digitalheaven.server.admin.CommandSource;
 import org.digitalheaven.server.GameServer;
 
 /**

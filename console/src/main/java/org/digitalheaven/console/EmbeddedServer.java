@@ -15,7 +15,7 @@ import java.util.concurrent.TimeoutException;
 import java.util.function.Consumer;
 import org.digitalheaven.maps.MapFormatException;
 import org.digitalheaven.maps.PalletException;
-import org.digitalheaven.server.DemoRecording;
+import org.digitalheaven.server.record.DemoRecording;
 import org.digitalheaven.server.GameServer;
 import org.digitalheaven.server.NanoClock;
 import org.digitalheaven.server.client.GameClient;

@@ -5,7 +5,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import org.digitalheaven.server.CommandExecutor;
+import org.digitalheaven.server.admin.CommandExecutor;
 import org.digitalheaven.server.GameServer;
 import org.digitalheaven.server.prefs.Preferences;
 import org.jline.reader.Candidate;

@@ -6,8 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
 import java.util.List;
-import org.digitalheaven.server.Authority;
-import org.digitalheaven.server.CommandSource;
+import org.digitalheaven.server.admin.Authority;
+import org.digitalheaven.server.admin.CommandSource;
 import org.digitalheaven.server.client.GameClient;
 import org.digitalheaven.server.prefs.Preferences;
 import org.junit.jupiter.api.AfterAll;

@@ -22,7 +22,7 @@ import org.digitalheaven.physics.BodyKind;
 import org.digitalheaven.physics.Brush;
 import org.digitalheaven.physics.CharacterMotion;
 import org.digitalheaven.physics.Vec3;
-import org.digitalheaven.server.DemoReplay;
+import org.digitalheaven.server.replay.DemoReplay;
 import org.digitalheaven.server.TickListener;
 import org.digitalheaven.universe.MapObject;
 import org.digitalheaven.universe.ObjectState;

@@ -1,6 +1,6 @@
 package org.digitalheaven.ops;
 
-import org.digitalheaven.server.PrintableText;
+import org.digitalheaven.server.admin.PrintableText;
 import org.digitalheaven.server.prefs.WholeNumbers;
 import picocli.CommandLine;
 import picocli.CommandLine.Model.OptionSpec;

@@ -5,8 +5,8 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.digitalheaven.console.CommandRegistry;
-import org.digitalheaven.server.Authority;
-import org.digitalheaven.server.CommandSource;
+import org.digitalheaven.server.admin.Authority;
+import org.digitalheaven.server.admin.CommandSource;
 import org.digitalheaven.server.GameServer;
 
 /** A console line typed by an admin into a running server: executed on its game thread, its replies returned. */

@@ -14,7 +14,7 @@ import java.util.TreeMap;
 import org.digitalheaven.demo.DemoEncoder;
 import org.digitalheaven.demo.DemoFile;
 import org.digitalheaven.demo.DemoReader;
-import org.digitalheaven.server.DemoReplay;
+import org.digitalheaven.server.replay.DemoReplay;
 import org.digitalheaven.server.TickListener;
 import org.digitalheaven.universe.Snapshot;
 import org.digitalheaven.universe.SnapshotCodec;

@@ -12,7 +12,7 @@ import java.util.TreeMap;
 import org.digitalheaven.demo.Chunk;
 import org.digitalheaven.demo.DemoFile;
 import org.digitalheaven.demo.DemoReader;
-import org.digitalheaven.server.DemoReplay;
+import org.digitalheaven.server.replay.DemoReplay;
 import org.digitalheaven.server.TickListener;
 import org.digitalheaven.universe.MapObject;
 import org.digitalheaven.universe.ObjectState;

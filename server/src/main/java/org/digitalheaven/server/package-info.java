@@ -5,3 +5,5 @@
  * judge. Its place in the module graph, its threads and the replay are in docs/ARCHITECTURE.md.
  */
 package org.digitalheaven.server;
+
+import org.digitalheaven.server.record.DemoRecording;

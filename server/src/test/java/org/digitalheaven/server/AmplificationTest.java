@@ -35,6 +35,7 @@ import org.digitalheaven.server.protocol.Packet;
 import org.digitalheaven.server.protocol.PacketCodec;
 import org.digitalheaven.server.protocol.Reject;
 import org.digitalheaven.server.protocol.SnapshotMessage;
+import org.digitalheaven.server.session.Session;
 import org.digitalheaven.universe.PlayerInput;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;

@@ -16,6 +16,7 @@ import org.digitalheaven.server.net.LoopbackTransport;
 import org.digitalheaven.server.prefs.Preferences;
 import org.digitalheaven.server.protocol.Connect;
 import org.digitalheaven.server.protocol.PacketCodec;
+import org.digitalheaven.server.session.Session;
 import org.digitalheaven.universe.Pawn;
 import org.digitalheaven.universe.PlayerInput;
 import org.junit.jupiter.api.AfterEach;

@@ -16,7 +16,7 @@ import java.util.Random;
 import org.digitalheaven.demo.DemoFile;
 import org.digitalheaven.demo.DemoReader;
 import org.digitalheaven.demo.DemoSizes;
-import org.digitalheaven.server.DemoRecording;
+import org.digitalheaven.server.record.DemoRecording;
 import org.digitalheaven.server.GameServer;
 import org.digitalheaven.server.NanoClock;
 import org.digitalheaven.server.TickLoop;

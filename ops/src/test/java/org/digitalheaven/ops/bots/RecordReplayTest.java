@@ -14,7 +14,7 @@ import org.digitalheaven.demo.Chunk;
 import org.digitalheaven.demo.DemoFile;
 import org.digitalheaven.demo.DemoReader;
 import org.digitalheaven.ops.Host;
-import org.digitalheaven.server.DemoRecording;
+import org.digitalheaven.server.record.DemoRecording;
 import org.digitalheaven.server.GameServer;
 import org.digitalheaven.server.NanoClock;
 import org.digitalheaven.server.net.UdpTransport;
