@@ -101,7 +101,7 @@ public final class GameServer {
     private ResolvedMap map;
     private int tickRate;
     private int nextWireId = 1;
-    private final SnapshotSender snapshots = new SnapshotSender(this);
+    private final SnapshotSender snapshots = new SnapshotSender(this::send);
     private final AtomicLong bytesSent = new AtomicLong();
     private long clientTicks; // ticks simulated times clients connected: the denominator of per-client rates
     private final SendRate sendRate = new SendRate();
@@ -115,7 +115,7 @@ public final class GameServer {
         this.transport = transport;
         this.clock = options.clock();
         this.spawns = new SpawnPicker(options.spawnSeed());
-        this.admin = new AdminActions(this, prefs, sessions, clock);
+        this.admin = new AdminActions(this::send, this::log, prefs, sessions, clock);
         this.handshake = new Handshake(prefs, sessions, new Handshake.Replies() {
             @Override
             public void send(SocketAddress to, Packet p) {
@@ -390,7 +390,7 @@ public final class GameServer {
             InputBuffer buffer = new InputBuffer(INPUT_CAPACITY, prefs.inputHoldTicks(), inputWindow(),
                     PlayerInput.of(0, 0, motion.yaw(), 0, 0));
             Pawn p = universe.addPawn(slot, wireId, j.name(), motion);
-            Session s = new Session(this, j.from(), slot, wireId, sessionKeys.nextLong(), j.name(), buffer, clock);
+            Session s = new Session(this::send, j.from(), slot, wireId, sessionKeys.nextLong(), j.name(), buffer, clock);
             sessions.add(s);
             applyOverride(p);
             joined(p);

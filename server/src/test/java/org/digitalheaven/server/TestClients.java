@@ -4,7 +4,7 @@ import org.digitalheaven.server.client.GameClient;
 import org.digitalheaven.server.net.LoopbackNetwork;
 
 /** Connecting a loopback client to a server the test ticks by hand. */
-final class TestClients {
+public final class TestClients {
 
     private TestClients() {
     }
@@ -13,12 +13,12 @@ final class TestClients {
      * Connects {@code name} on a fresh loopback endpoint, ticking the server until the handshake is
      * done (joins happen at tick boundaries). Rethrows the client's failure, such as a reject.
      */
-    static GameClient join(GameServer server, LoopbackNetwork net, String name) throws Exception {
+    public static GameClient join(GameServer server, LoopbackNetwork net, String name) throws Exception {
         return join(server, net.endpoint(), name);
     }
 
     /** {@link #join(GameServer, LoopbackNetwork, String)} over a transport of the test's (a lossy one, say). */
-    static GameClient join(GameServer server, org.digitalheaven.server.net.Transport transport, String name) throws Exception {
+    public static GameClient join(GameServer server, org.digitalheaven.server.net.Transport transport, String name) throws Exception {
         GameClient c = new GameClient(transport, server.localAddress(), name);
         Exception[] failure = new Exception[1];
         Thread t = new Thread(() -> {

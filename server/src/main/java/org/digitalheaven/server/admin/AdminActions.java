@@ -2,10 +2,12 @@ package org.digitalheaven.server.admin;
 
 import java.nio.charset.StandardCharsets;
 import java.util.Locale;
+import java.util.function.Consumer;
 import org.digitalheaven.server.GameServer;
 import org.digitalheaven.server.NanoClock;
 import org.digitalheaven.server.prefs.Preferences;
 import org.digitalheaven.server.protocol.Disconnect;
+import org.digitalheaven.server.session.PacketSink;
 import org.digitalheaven.server.session.Session;
 import org.digitalheaven.server.session.Sessions;
 
@@ -14,22 +16,24 @@ import org.digitalheaven.server.session.Sessions;
  * login (a constant-time password check, throttled per address). Game thread only; the verbs call it
  * through {@link GameServer}.
  */
-final class AdminActions {
+public final class AdminActions {
 
     private final Preferences prefs;
     private final Sessions sessions;
     private final LoginThrottle logins;
-    private final GameServer server;
+    private final PacketSink out;
+    private final Consumer<String> log;
 
-    AdminActions(GameServer server, Preferences prefs, Sessions sessions, NanoClock clock) {
-        this.server = server;
+    public AdminActions(PacketSink out, Consumer<String> log, Preferences prefs, Sessions sessions, NanoClock clock) {
+        this.out = out;
+        this.log = log;
         this.prefs = prefs;
         this.sessions = sessions;
         this.logins = new LoginThrottle(clock);
     }
 
     /** Sends a chat line to everyone; false (with a reply) when the sender is over its rate limit. */
-    boolean say(CommandSource from, String text) {
+    public boolean say(CommandSource from, String text) {
         if (from instanceof Session s && !s.sayLimiter().tryAcquire()) {
             from.reply(String.format(Locale.ROOT, "say: slow down (%d messages per %d s); wait %.1f s",
                     Session.SAY_MAX, Session.SAY_WINDOW_NANOS / 1_000_000_000L, s.sayLimiter().secondsUntilFree()));
@@ -40,17 +44,17 @@ final class AdminActions {
         for (Session s : sessions.inSlotOrder()) {
             s.reply(line);
         }
-        server.log(line);
+        log.accept(line);
         return true;
     }
 
     /** Disconnects a player by name or slot number. Returns an error sentence, or null. */
-    String kick(String who, String reason) {
+    public String kick(String who, String reason) {
         Session s = sessions.find(who);
         if (s == null) {
             return "kick: no player named or in slot \"" + who + "\"";
         }
-        server.send(s.address(), new Disconnect(s.key(), "kicked: " + PrintableText.line(reason)));
+        out.send(s.address(), new Disconnect(s.key(), "kicked: " + PrintableText.line(reason)));
         sessions.queueLeave(s);
         return null;
     }
@@ -60,7 +64,7 @@ final class AdminActions {
      * else the sentence to reply. Wrong passwords are logged with the address and throttled per address
      * ({@link LoginThrottle}).
      */
-    String login(Session s, String password) {
+    public String login(Session s, String password) {
         String admin = prefs.adminPassword();
         if (admin == null || admin.isEmpty()) {
             return "login is off on this server: " + Preferences.ADMIN_PASSWORD
@@ -72,16 +76,16 @@ final class AdminActions {
         }
         if (!java.security.MessageDigest.isEqual(admin.getBytes(StandardCharsets.UTF_8), password.getBytes(StandardCharsets.UTF_8))) {
             LoginThrottle.Failure f = logins.failed(s.address(), s.name());
-            server.log(f.logLine());
+            log.accept(f.logLine());
             return "login refused: wrong password" + (f.waitSeconds() == 0 ? "" : "; your next try in " + f.waitSeconds() + " s");
         }
         logins.succeeded(s.address());
         s.setAuthority(Authority.ADMIN);
-        server.log("login: " + s.name() + " (" + s.address() + ") has admin authority");
+        log.accept("login: " + s.name() + " (" + s.address() + ") has admin authority");
         return null;
     }
 
-    LoginThrottle logins() {
+    public LoginThrottle logins() {
         return logins;
     }
 }

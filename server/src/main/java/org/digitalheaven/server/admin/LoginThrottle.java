@@ -15,7 +15,7 @@ import org.digitalheaven.server.NanoClock;
  * addresses are remembered, the least recently wrong forgotten first. Game thread only; the server's
  * clock, so tests drive time.
  */
-final class LoginThrottle {
+public final class LoginThrottle {
 
     static final int FREE_FAILURES = 3;
     static final long MAX_WAIT_SECONDS = 60;
@@ -123,16 +123,16 @@ final class LoginThrottle {
         return r;
     }
 
-    long wrongPasswords() {
+    public long wrongPasswords() {
         return wrongPasswords;
     }
 
-    long refusedWhileWaiting() {
+    public long refusedWhileWaiting() {
         return refusedWhileWaiting;
     }
 
     /** Addresses that must wait now before their next try. */
-    int waiting() {
+    public int waiting() {
         long now = clock.nanoTime();
         int n = 0;
         for (Record r : records.values()) {

@@ -56,7 +56,7 @@ public final class DemoRecording extends RecorderListener {
     private long ticksAtStart;
     private long nanosAtStart;
 
-    DemoRecording(GameServer server, Path demos, String engineVersion, String gitSha, Consumer<String> console) {
+    public DemoRecording(GameServer server, Path demos, String engineVersion, String gitSha, Consumer<String> console) {
         this.server = server;
         this.demos = demos;
         this.engineVersion = engineVersion;
@@ -72,7 +72,7 @@ public final class DemoRecording extends RecorderListener {
      * is created). Without it the first {@code demo record} paid about 40 ms for class loading inside one
      * tick, and a recording's first minutes (its checkpoints, far longer) ran interpreted.
      */
-    void warmUp() {
+    public void warmUp() {
         if (!WARMED.compareAndSet(false, true)) {
             return; // compiled code is the JVM's: once per process is enough
         }

@@ -19,13 +19,13 @@ import org.digitalheaven.server.protocol.Reject;
  * ConnectRequest, then, for a Connect whose cookie verifies, the name rule and room, and a place in the
  * joins queue. Nothing is stored for an unanswered request. Game thread only.
  */
-final class Handshake {
+public final class Handshake {
 
     static final Pattern NAME = Pattern.compile("[A-Za-z0-9_.\\- ]{1,32}");
     static final long COOKIE_BUCKET_NANOS = 10_000_000_000L;
 
     /** Where the handshake's answers go: packets to an address, the Accept again to a session. */
-    interface Replies {
+    public interface Replies {
         void send(SocketAddress to, Packet p);
 
         void acceptAgain(Session s);
@@ -38,7 +38,7 @@ final class Handshake {
     /** Made on the first challenge: a replay, which never sees a packet, skips the JCA start-up. */
     private Mac mac;
 
-    Handshake(Preferences prefs, Sessions sessions, Replies replies, Runnable badCookie) {
+    public Handshake(Preferences prefs, Sessions sessions, Replies replies, Runnable badCookie) {
         this.prefs = prefs;
         this.sessions = sessions;
         this.replies = replies;
@@ -50,7 +50,7 @@ final class Handshake {
      * twice the smallest request, so a forged source can reflect little at anyone; only a Connect whose
      * cookie verifies proves the address (server/PROTOCOL.md, What an unproven datagram can cause).
      */
-    void onConnectRequest(SocketAddress from, long now) {
+    public void onConnectRequest(SocketAddress from, long now) {
         replies.send(from, new Challenge(cookie(from, now / COOKIE_BUCKET_NANOS)));
     }
 
@@ -60,7 +60,7 @@ final class Handshake {
      * (ours was lost), at most once per {@link Session#ACCEPT_AGAIN_NANOS}, and a refusal otherwise:
      * a session is never taken over. For a new address: the name, then room.
      */
-    void onConnect(SocketAddress from, Connect c, Session existing, long now) {
+    public void onConnect(SocketAddress from, Connect c, Session existing, long now) {
         long bucket = now / COOKIE_BUCKET_NANOS;
         if (c.cookie() != cookie(from, bucket) && c.cookie() != cookie(from, bucket - 1)) {
             badCookie.run();

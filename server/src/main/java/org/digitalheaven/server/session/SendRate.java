@@ -6,7 +6,7 @@ package org.digitalheaven.server.session;
  * the one {@value #WINDOW_SECONDS} seconds before it. The cumulative figure carries every join's burst
  * and every quiet minute; the recent one says what clients are getting now. Game thread only.
  */
-final class SendRate {
+public final class SendRate {
 
     static final int WINDOW_SECONDS = 10;
 
@@ -15,7 +15,7 @@ final class SendRate {
     private int samples;
 
     /** One sample: everything sent so far, and ticks simulated times clients connected so far. */
-    void sample(long bytesSent, long clientTicksSoFar) {
+    public void sample(long bytesSent, long clientTicksSoFar) {
         int at = samples % bytes.length;
         bytes[at] = bytesSent;
         clientTicks[at] = clientTicksSoFar;
@@ -23,7 +23,7 @@ final class SendRate {
     }
 
     /** Bytes per client-second over the last {@value #WINDOW_SECONDS} samples (fewer early on), or 0 with no client. */
-    double recent(int tickRate) {
+    public double recent(int tickRate) {
         if (samples < 2) {
             return 0;
         }

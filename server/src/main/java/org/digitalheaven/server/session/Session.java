@@ -1,7 +1,6 @@
 package org.digitalheaven.server.session;
 
 import java.net.SocketAddress;
-import org.digitalheaven.server.GameServer;
 import org.digitalheaven.server.NanoClock;
 import org.digitalheaven.server.admin.Authority;
 import org.digitalheaven.server.admin.CommandSource;
@@ -11,8 +10,8 @@ import org.digitalheaven.server.protocol.Output;
 
 /** One connected client: its address, its pawn's slot and wire id, its inputs, its authority. */
 public final class Session implements CommandSource {
-    static final int SAY_MAX = 5;
-    static final long SAY_WINDOW_NANOS = 10_000_000_000L;
+    public static final int SAY_MAX = 5;
+    public static final long SAY_WINDOW_NANOS = 10_000_000_000L;
     /** The Accept sent again (a client whose Accept was lost asks for it) at most once in this long. */
     static final long ACCEPT_AGAIN_NANOS = 1_000_000_000L;
     /**
@@ -22,7 +21,7 @@ public final class Session implements CommandSource {
     static final int COMMAND_MAX = 20;
     static final long COMMAND_WINDOW_NANOS = 10_000_000_000L;
 
-    private final GameServer server;
+    private final PacketSink out;
     private final SocketAddress address;
     private final int slot;
     private final int wireId;
@@ -38,9 +37,9 @@ public final class Session implements CommandSource {
     private long bytesSent;
     private final SnapshotSender.Baselines baselines = new SnapshotSender.Baselines();
 
-    Session(GameServer server, SocketAddress address, int slot, int wireId, long key, String name, InputBuffer inputs,
+    public Session(PacketSink out, SocketAddress address, int slot, int wireId, long key, String name, InputBuffer inputs,
             NanoClock clock) {
-        this.server = server;
+        this.out = out;
         this.address = address;
         this.slot = slot;
         this.wireId = wireId;
@@ -67,7 +66,7 @@ public final class Session implements CommandSource {
     }
 
     /** The session's key: its Accept gives it to the client, and every packet of the session must carry it. */
-    long key() {
+    public long key() {
         return key;
     }
 
@@ -81,13 +80,13 @@ public final class Session implements CommandSource {
         return authority;
     }
 
-    void setAuthority(Authority a) {
+    public void setAuthority(Authority a) {
         this.authority = a;
     }
 
     @Override
     public void reply(String text) {
-        server.send(address, new Output(PrintableText.lines(text)));
+        out.send(address, new Output(PrintableText.lines(text)));
     }
 
     public InputBuffer inputs() {
@@ -106,7 +105,7 @@ public final class Session implements CommandSource {
      * True when a console command from this session may run now; else false, after telling the client
      * once per window that it is over the limit.
      */
-    boolean mayRunCommand() {
+    public boolean mayRunCommand() {
         if (commands.tryAcquire()) {
             return true;
         }
@@ -121,16 +120,16 @@ public final class Session implements CommandSource {
         return lastHeard;
     }
 
-    void heard(long now) {
+    public void heard(long now) {
         lastHeard = now;
     }
 
-    void countSent(int bytes) {
+    public void countSent(int bytes) {
         bytesSent += bytes;
     }
 
     /** The snapshots this session was sent lately and the newest its client acknowledged. */
-    SnapshotSender.Baselines baselines() {
+    public SnapshotSender.Baselines baselines() {
         return baselines;
     }
 

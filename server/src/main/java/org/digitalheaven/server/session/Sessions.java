@@ -11,10 +11,10 @@ import org.digitalheaven.universe.Universe;
  * The connected clients, by slot and by address, and the joins and leaves that wait for the next
  * tick boundary (the tick itself applies them, in that order: leaves, then joins). Game thread only.
  */
-final class Sessions {
+public final class Sessions {
 
     /** A client whose Connect was admitted, entering at the next boundary. */
-    record Pending(SocketAddress from, String name) {
+    public record Pending(SocketAddress from, String name) {
     }
 
     private final Map<SocketAddress, Session> byAddress = new HashMap<>();
@@ -23,21 +23,21 @@ final class Sessions {
     private final List<Pending> joins = new ArrayList<>();
     private final List<Session> leaves = new ArrayList<>();
 
-    Session at(SocketAddress address) {
+    public Session at(SocketAddress address) {
         return byAddress.get(address);
     }
 
-    Session inSlot(int slot) {
+    public Session inSlot(int slot) {
         return bySlot[slot];
     }
 
     /** How many are connected: with none (a replay, an empty server) the tick skips the session passes. */
-    int count() {
+    public int count() {
         return count;
     }
 
     /** Connected sessions in slot order. */
-    List<Session> inSlotOrder() {
+    public List<Session> inSlotOrder() {
         List<Session> out = new ArrayList<>(count);
         if (count > 0) {
             for (Session s : bySlot) {
@@ -50,7 +50,7 @@ final class Sessions {
     }
 
     /** The first connected session whose name or slot number is {@code who}, or null. */
-    Session find(String who) {
+    public Session find(String who) {
         for (Session s : bySlot) {
             if (s != null && (s.name().equals(who) || Integer.toString(s.slot()).equals(who))) {
                 return s;
@@ -59,13 +59,13 @@ final class Sessions {
         return null;
     }
 
-    void add(Session s) {
+    public void add(Session s) {
         bySlot[s.slot()] = s;
         byAddress.put(s.address(), s);
         count++;
     }
 
-    void remove(Session s) {
+    public void remove(Session s) {
         if (bySlot[s.slot()] == s) {
             bySlot[s.slot()] = null;
             count--;
@@ -109,14 +109,14 @@ final class Sessions {
     }
 
     /** Queues a leave once, however often asked (a Disconnect, a timeout and a kick may all come together). */
-    void queueLeave(Session s) {
+    public void queueLeave(Session s) {
         if (!leaves.contains(s)) {
             leaves.add(s);
         }
     }
 
     /** Sessions not heard from for {@code timeoutNanos} are told and queued to leave. */
-    void timeOut(long now, long timeoutNanos) {
+    public void timeOut(long now, long timeoutNanos) {
         if (count == 0) {
             return;
         }
@@ -129,14 +129,14 @@ final class Sessions {
     }
 
     /** The joins queued since the last call, in arrival order; the queue is left empty. */
-    List<Pending> takeJoins() {
+    public List<Pending> takeJoins() {
         List<Pending> out = new ArrayList<>(joins);
         joins.clear();
         return out;
     }
 
     /** The leaves queued since the last call; the queue is left empty. */
-    List<Session> takeLeaves() {
+    public List<Session> takeLeaves() {
         List<Session> out = new ArrayList<>(leaves);
         leaves.clear();
         return out;

@@ -2,7 +2,6 @@ package org.digitalheaven.server.session;
 
 import java.util.HashMap;
 import java.util.Map;
-import org.digitalheaven.server.GameServer;
 import org.digitalheaven.server.protocol.SnapshotMessage;
 import org.digitalheaven.universe.Snapshot;
 import org.digitalheaven.universe.SnapshotCodec;
@@ -15,7 +14,7 @@ import org.digitalheaven.universe.SnapshotDelta;
  * only snapshots too old to be remembered, or a map change since) it gets the whole world. Sessions
  * with the same baseline share one encoding. Runs on the game thread.
  */
-final class SnapshotSender {
+public final class SnapshotSender {
 
     /**
      * How many sent snapshots a session remembers as possible baselines: 12.75 s at 20 per second, still
@@ -24,13 +23,13 @@ final class SnapshotSender {
     static final int BACKUP = SnapshotMessage.MAX_BASELINE_AGE;
 
     /** What a session was sent lately and what its client acknowledged. */
-    static final class Baselines {
+    public static final class Baselines {
         private final long[] numbers = new long[BACKUP];
         private final Snapshot[] snapshots = new Snapshot[BACKUP];
         private long acked;
 
         /** The client says it applied snapshot {@code number}: the newest such is the next baseline. */
-        void acknowledge(long number) {
+        public void acknowledge(long number) {
             if (number != 0 && SnapshotMessage.isNewer(number, acked) && holds(number)) {
                 acked = number;
             }
@@ -55,26 +54,26 @@ final class SnapshotSender {
         }
 
         /** Forgets everything (a map change: nothing before it is a baseline for what follows). */
-        void clear() {
+        public void clear() {
             java.util.Arrays.fill(numbers, 0);
             java.util.Arrays.fill(snapshots, null);
             acked = 0;
         }
     }
 
-    private final GameServer server;
+    private final PacketSink out;
     private long lastNumber;
     private long sent, deltas, payloadBytes;
 
-    SnapshotSender(GameServer server) {
-        this.server = server;
+    public SnapshotSender(PacketSink out) {
+        this.out = out;
     }
 
     /**
      * Sends snapshot {@code s} to every session; {@code tickSeconds} and {@code gravity} are the
      * universe's simulated time per tick and gravity, which deltas predict motion with.
      */
-    void send(Snapshot s, float tickSeconds, float gravity, Iterable<Session> sessions) {
+    public void send(Snapshot s, float tickSeconds, float gravity, Iterable<Session> sessions) {
         lastNumber = lastNumber == 0xffff_ffffL ? 1 : lastNumber + 1; // 0 means "none"; 2^32 - 1 snapshots are years
         long number = lastNumber;
         byte[] whole = null;
@@ -97,22 +96,22 @@ final class SnapshotSender {
                 deltas++;
             }
             b.sent(number, s);
-            server.send(session.address(), new SnapshotMessage(Math.max(0, session.inputs().lastConsumedSequence()),
+            out.send(session.address(), new SnapshotMessage(Math.max(0, session.inputs().lastConsumedSequence()),
                     number, baseline, check, payload));
             sent++;
             payloadBytes += payload.length;
         }
     }
 
-    long sent() {
+    public long sent() {
         return sent;
     }
 
-    long deltas() {
+    public long deltas() {
         return deltas;
     }
 
-    long payloadBytes() {
+    public long payloadBytes() {
         return payloadBytes;
     }
 }

@@ -15,7 +15,7 @@ import org.digitalheaven.universe.Universe;
  * generator. When every spawn point is occupied, free floor in rings around them is used instead, so a
  * crowd never spawns inside itself.
  */
-final class SpawnPicker {
+public final class SpawnPicker {
 
     /** Rings around each spawn point tried when the points themselves are taken: 1.2 m apart, eight ways. */
     static final int RINGS = 4;
@@ -23,11 +23,11 @@ final class SpawnPicker {
 
     private final Random random;
 
-    SpawnPicker(long seed) {
+    public SpawnPicker(long seed) {
         this.random = new Random(seed);
     }
 
-    CharacterMotion pick(Universe universe) {
+    public CharacterMotion pick(Universe universe) {
         List<SpawnPoint> spawns = universe.map().spawns();
         MoveSettings s = universe.settings().move();
         if (spawns.isEmpty()) {

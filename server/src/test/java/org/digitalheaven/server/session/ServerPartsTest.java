@@ -19,10 +19,6 @@ import org.digitalheaven.physics.MoveSettings;
 import org.digitalheaven.physics.Vec3;
 import org.digitalheaven.server.GameServer;
 import org.digitalheaven.server.NanoClock;
-import org.digitalheaven.server.admin.AdminActions;
-import org.digitalheaven.server.admin.Authority;
-import org.digitalheaven.server.admin.LoginThrottle;
-import org.digitalheaven.server.net.LoopbackNetwork;
 import org.digitalheaven.server.prefs.Preferences;
 import org.digitalheaven.server.protocol.Challenge;
 import org.digitalheaven.server.protocol.Connect;
@@ -34,17 +30,17 @@ import org.digitalheaven.universe.WorldSettings;
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
 
-/** The concerns {@link GameServer} composes, each on its own: sessions, the handshake, spawns, admin actions. */
-class ServerPartsTest {
+/** The session concerns {@link GameServer} composes, each on its own: sessions, the handshake, spawns, the send rate. */
+public class ServerPartsTest {
 
     private static final SocketAddress ALICE = InetSocketAddress.createUnresolved("alice.test", 1);
     private static final SocketAddress BOB = InetSocketAddress.createUnresolved("bob.test", 2);
 
-    /** A server that is never started: sessions need one to reply through, and its transport drops it all. */
-    private static final GameServer IDLE = new GameServer(new GameServer.Options(Preferences.inMemory(), List.of(),
-            NanoClock.SYSTEM, 1, line -> { }), new LoopbackNetwork().endpoint());
+    /** Where the sessions' replies go: nowhere (these tests look at the tables, not at the wire). */
+    static final PacketSink IDLE = (to, p) -> { };
 
-    private static Session session(SocketAddress at, int slot, String name, NanoClock clock) {
+    /** A session of the test's (public for the admin package's tests, which need players to kick). */
+    public static Session session(SocketAddress at, int slot, String name, NanoClock clock) {
         return new Session(IDLE, at, slot, 100 + slot, 1000L + slot, name, new InputBuffer(16, 6, 616, PlayerInput.NEUTRAL), clock);
     }
 
@@ -225,26 +221,5 @@ class ServerPartsTest {
         assertEquals(8_000, rate.recent(60), 1e-9, "ten seconds later the burst is out of the window");
         rate.sample(bytes, clientTicks); // everyone left: no client-seconds in the newest second
         assertEquals(8_000, rate.recent(60), 1e-9, "the window still spans nine seconds with clients");
-    }
-
-    @Test
-    void kickAndLoginAsTheConsoleSeesThem() {
-        Preferences prefs = Preferences.inMemory();
-        Sessions sessions = new Sessions();
-        long[] now = {0};
-        AdminActions admin = new AdminActions(IDLE, prefs, sessions, () -> now[0]);
-        Session alice = session(ALICE, 0, "alice", NanoClock.SYSTEM);
-        sessions.add(alice);
-        assertEquals("kick: no player named or in slot \"bob\"", admin.kick("bob", "bye"));
-        assertNull(admin.kick("alice", "bye"));
-        assertEquals(List.of(alice), sessions.takeLeaves());
-        assertTrue(admin.login(alice, "x").startsWith("login is off on this server"));
-        prefs.set(Preferences.ADMIN_PASSWORD, "sesame");
-        assertTrue(admin.login(alice, "open").startsWith("login refused: wrong password"));
-        assertEquals(1, admin.logins().wrongPasswords());
-        assertEquals(Authority.PLAYER, alice.authority());
-        now[0] += (LoginThrottle.MAX_WAIT_SECONDS + 1) * 1_000_000_000L; // past any wait the wrong try earned
-        assertNull(admin.login(alice, "sesame"));
-        assertEquals(Authority.ADMIN, alice.authority());
     }
 }
