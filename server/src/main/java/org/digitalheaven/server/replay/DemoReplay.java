@@ -1,7 +1,6 @@
 package org.digitalheaven.server.replay;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -10,6 +9,8 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.FutureTask;
 import java.util.function.Consumer;
@@ -28,10 +29,10 @@ import org.digitalheaven.server.NanoClock;
 import org.digitalheaven.server.TickListener;
 import org.digitalheaven.server.net.LoopbackNetwork;
 import org.digitalheaven.server.prefs.Preferences;
-import org.digitalheaven.universe.PlayerInput;
+import org.digitalheaven.universe.MapObject;
+import org.digitalheaven.universe.ObjectState;
 import org.digitalheaven.universe.Snapshot;
 import org.digitalheaven.universe.SnapshotCodec;
-import org.digitalheaven.universe.SnapshotDiff;
 import org.digitalheaven.universe.Universe;
 import org.digitalheaven.universe.WorldSettings;
 
@@ -322,13 +323,13 @@ public final class DemoReplay {
      * them; a pawn that touches one still diverges. Returns the line saying so, or null when there are none.
      */
     private static String leaveOutUnrecorded(Universe u, Snapshot opening) {
-        java.util.Set<Long> recorded = new java.util.TreeSet<>();
-        for (org.digitalheaven.universe.ObjectState s : opening.objects()) {
+        Set<Long> recorded = new TreeSet<>();
+        for (ObjectState s : opening.objects()) {
             recorded.add(((long) s.authoredIndex() << 8) | s.kind());
         }
-        Map<Integer, Integer> same = new java.util.TreeMap<>();
+        Map<Integer, Integer> same = new TreeMap<>();
         List<String> unrecorded = new ArrayList<>();
-        for (org.digitalheaven.universe.MapObject m : u.objects()) {
+        for (MapObject m : u.objects()) {
             if (recorded.contains(((long) m.authoredIndex() << 8) | m.kind())) {
                 same.put(m.authoredIndex(), m.authoredIndex());
             } else {
@@ -383,35 +384,6 @@ public final class DemoReplay {
         return server;
     }
 
-    /** Every physics body, once, so a contact's body id can be traced to the brush or entity behind it. */
-    private static void census(Universe u, Consumer<String> out) {
-        for (org.digitalheaven.physics.BodyInfo b : u.physics().describeBodies()) {
-            out.accept("body " + b.id() + " " + b.kind().word() + " " + SnapshotDiff.fmt(b.bounds().min()) + ".."
-                    + SnapshotDiff.fmt(b.bounds().max()) + " surface " + b.surface() + " \"" + b.label() + "\"");
-        }
-    }
-
-    /** The {@code --demoLog} lines for the tick just simulated; formats are in the README. */
-    private static void log(Universe u, long tick, boolean positions, boolean ground, boolean contacts, Consumer<String> out) {
-        for (org.digitalheaven.universe.Pawn p : u.pawns()) {
-            var m = p.motion();
-            String who = "tick " + tick + " PlayerPawn@" + p.wireId();
-            if (positions) {
-                out.accept(who + " position " + SnapshotDiff.fmt(m.position()) + " velocity " + SnapshotDiff.fmt(m.velocity()));
-            }
-            if (ground) {
-                out.accept(who + " grounded " + m.grounded() + " normal " + SnapshotDiff.fmt(m.groundNormal())
-                        + " ticksSinceGrounded " + m.ticksSinceGrounded());
-            }
-            if (contacts) {
-                for (org.digitalheaven.physics.Contact c : p.lastContacts()) {
-                    out.accept(who + " contact normal " + SnapshotDiff.fmt(c.normal()) + " dist " + SnapshotDiff.fmt(c.dist())
-                            + " body " + c.bodyId());
-                }
-            }
-        }
-    }
-
     private static ResolvedMap resolveMap(Chunk.Header h, Options o, Consumer<String> warn) throws ReplayException {
         try {
             if (o.mapFile() != null) {
@@ -438,9 +410,43 @@ public final class DemoReplay {
         Consumer<String> out = o.out();
         DemoFile.Segment opening = demo.segments().get(first);
         Chunk.Checkpoint openingCheckpoint = opening.checkpoint();
+        Snapshot restored = restoreOpening(opening, openingCheckpoint, h, server, check, out, warnings);
+        long start = openingCheckpoint.tick();
+        Universe u = server.universe();
+        ReplayJudge judge = new ReplayJudge(h.notes(), out, o.explain() ? check.cause() : null);
+        judge.checkpoint(start, restored, u.snapshot()); // only an edited map can make this differ
+        if (o.observer() != null) {
+            server.addListener(o.observer());
+        }
+        TickLog log = TickLog.of(o.logs(), o.from() != null ? o.from() : start, out);
+        log.census(u);
+        long nanos = System.nanoTime();
+        RecordFeed feed = new RecordFeed(server, judge, o.explain() && check.cause().watching() ? check.cause() : null,
+                log, start, o.until());
+        for (DemoFile.Segment segment : demo.segments().subList(first, demo.segments().size())) {
+            segment.visitRecords(feed); // one record at a time: a segment's records are never all held
+            if (feed.stopped()) {
+                break;
+            }
+        }
+        double seconds = (System.nanoTime() - nanos) / 1e9;
+        String salvaged = demo.damage() == null ? null : "salvaged: replayed the " + demo.segments().size()
+                + " segment(s) before the damage (" + demo.damage().getMessage() + ")";
+        Result r = new Result(start, feed.replayed(), u.tickCount(), seconds, judge.checkpoints(), judge.hashes(),
+                judge.divergedAt(), judge.firstHash(), judge.firstCheckpoint(), judge.headline(), judge.cause(), demo.truncated(),
+                salvaged, warnings);
+        out.accept(summary(r, o.from(), judge.verdict()));
+        return r;
+    }
+
+    /**
+     * The world the replay starts from: the opening checkpoint restored, after leaving out the objects an edited
+     * map has that the recording does not (when no manifest matched them). Returns the checkpoint's snapshot.
+     */
+    private static Snapshot restoreOpening(DemoFile.Segment opening, Chunk.Checkpoint openingCheckpoint, Chunk.Header h,
+            GameServer server, MapCheck check, Consumer<String> out, List<String> warnings) throws ReplayException {
         Snapshot restored = SnapshotCodec.decode(openingCheckpoint.snapshot()); // the content check decoded it once already
         Universe u = server.universe();
-        DivergenceCause cause = check.cause();
         if (!check.matched() && !Arrays.equals(server.map().closureHash(), h.closureHash())) {
             String left = leaveOutUnrecorded(u, restored);
             if (left != null) {
@@ -454,106 +460,22 @@ public final class DemoReplay {
             throw new ReplayException(opening.describe() + ": its checkpoint at tick " + openingCheckpoint.tick()
                     + " cannot be restored: " + e.getMessage());
         }
-        long start = openingCheckpoint.tick();
-        ReplayJudge judge = new ReplayJudge(h.notes(), out, o.explain() ? cause : null);
-        boolean watch = o.explain() && cause.watching();
-        judge.checkpoint(start, restored, u.snapshot()); // only an edited map can make this differ
-        if (o.observer() != null) {
-            server.addListener(o.observer());
-        }
-        PlayerInput[] inputs = new PlayerInput[Universe.MAX_SLOTS];
-        int[] givenSlots = new int[Universe.MAX_SLOTS]; // the slots set in `inputs` this tick, cleared after it
-        server.setInputSource(slot -> inputs[slot]);
-        boolean positions = o.logs().contains("positions"), ground = o.logs().contains("ground");
-        boolean contacts = o.logs().contains("contacts");
-        long logFrom = o.from() != null ? o.from() : start;
-        if (contacts) {
-            census(u, out);
-        }
-        long nanos = System.nanoTime();
-        /** Feeds the records to the server, one at a time, ticking at each new boundary. */
-        final class Walk implements DemoFile.RecordVisitor {
-            long tick = start;
-            long replayed;
-            int given;
-            boolean pastOpening;
-            boolean stopped;
+        return restored;
+    }
 
-            @Override
-            public boolean visit(int index, Chunk c) {
-                if (!pastOpening) {
-                    // The opening checkpoint was restored; its boundary's records before it are in it.
-                    pastOpening = c instanceof Chunk.Checkpoint k && k.tick() == start;
-                    return true;
-                }
-                if (c instanceof Chunk.End || c instanceof Chunk.Unknown) {
-                    return true;
-                }
-                if (c.tick() > tick) {
-                    // Boundary `tick` is complete (the content check saw to it that the next one is tick + 1).
-                    if (o.until() != null && tick >= o.until()) {
-                        stopped = true;
-                        return false;
-                    }
-                    server.tickOnce();
-                    if (watch) {
-                        cause.afterTick(u, tick + 1);
-                    }
-                    while (given > 0) {
-                        inputs[givenSlots[--given]] = null;
-                    }
-                    if ((positions || ground || contacts) && tick >= logFrom) {
-                        log(u, tick, positions, ground, contacts, out);
-                    }
-                    replayed++;
-                    tick++;
-                }
-                if (c instanceof Chunk.Input in) {
-                    if (inputs[in.slot()] == null) {
-                        givenSlots[given++] = in.slot();
-                    }
-                    inputs[in.slot()] = in.input();
-                } else if (c instanceof Chunk.Leave l) {
-                    server.removePawnWithoutSession(l.slot());
-                } else if (c instanceof Chunk.Join j) {
-                    server.addPawnWithoutSession(j.slot(), j.wireId(), j.name(), j.motion());
-                } else if (c instanceof Chunk.MoveOverride m) {
-                    u.setSettingsOverride(u.pawn(m.slot()), m.settings());
-                } else if (c instanceof Chunk.TickHash th) {
-                    judge.hash(th, u.stateHash());
-                } else if (c instanceof Chunk.Checkpoint k) {
-                    judge.checkpoint(k.tick(), SnapshotCodec.decode(k.snapshot()), u.snapshot());
-                }
-                return true;
-            }
-        }
-        Walk walk = new Walk();
-        for (DemoFile.Segment segment : demo.segments().subList(first, demo.segments().size())) {
-            segment.visitRecords(walk); // one record at a time: a segment's records are never all held
-            if (walk.stopped) {
-                break;
-            }
-        }
-        long tick = walk.tick;
-        long replayed = walk.replayed;
-        double seconds = (System.nanoTime() - nanos) / 1e9;
-        String salvaged = demo.damage() == null ? null : "salvaged: replayed the " + demo.segments().size()
-                + " segment(s) before the damage (" + demo.damage().getMessage() + ")";
-        Result r = new Result(start, replayed, u.tickCount(), seconds, judge.checkpoints(), judge.hashes(),
-                judge.divergedAt(), judge.firstHash(), judge.firstCheckpoint(), judge.headline(), judge.cause(), demo.truncated(),
-                salvaged, warnings);
+    /** The replay's last line: what was replayed, how fast, what was checked, the verdict, and the file's state. */
+    private static String summary(Result r, Long from, String verdict) {
         StringBuilder line = new StringBuilder(String.format(Locale.ROOT,
                 "demo: replayed %d tick(s) from %d%s to %d in %.2fs (%.0f ticks/s), checked %d checkpoint(s) and %d state"
-                        + " hash(es): ", replayed, start, o.from() == null ? "" : " (the checkpoint at or before --from "
-                        + o.from() + ")", u.tickCount(), seconds, replayed / Math.max(seconds, 1e-9), judge.checkpoints(),
-                judge.hashes()));
-        line.append(judge.verdict());
-        if (salvaged != null) {
-            line.append("; the file is DAMAGED, ").append(salvaged);
-        } else if (demo.truncated()) {
+                        + " hash(es): ", r.ticksReplayed(), r.startTick(), from == null ? "" : " (the checkpoint at or before --from "
+                        + from + ")", r.lastTick(), r.seconds(), r.ticksReplayed() / Math.max(r.seconds(), 1e-9),
+                r.checkpointsChecked(), r.hashesChecked()));
+        line.append(verdict);
+        if (r.salvaged() != null) {
+            line.append("; the file is DAMAGED, ").append(r.salvaged());
+        } else if (r.truncated()) {
             line.append("; the file is truncated: replayed to its last whole segment");
         }
-        out.accept(line.toString());
-        return r;
+        return line.toString();
     }
 }
