@@ -285,8 +285,8 @@ public final class DemoReplay {
         ResolvedMap map = server.map();
         boolean buildDiffers = !h.engineVersion().equals(o.engineVersion()) || !h.gitSha().equals(o.gitSha());
         String build = buildDiffers ? "the build differs (recorded " + h.engineVersion() + " " + h.gitSha() + ", replaying "
-                + o.engineVersion() + " " + o.gitSha() + "): a change to the simulation, which the golden tests"
-                + " (MoverDeterminismTest, UniverseDeterminismTest, GoldenDemosTest) exist to catch"
+                + o.engineVersion() + " " + o.gitSha() + "): a change to the simulation, which the build's golden checks"
+                + " (pinned mover and world hashes, the golden demos replayed) exist to catch"
                 : "the build is the recording's";
         if (Arrays.equals(map.closureHash(), h.closureHash())) {
             return new MapCheck(null, new DivergenceCause(Map.of(), "the map is as recorded (same closure hash); " + build));

@@ -303,8 +303,8 @@ class DivergenceExplainedTest {
         String all = String.join("\n", out);
         assertFalse(r.ok(), all);
         assertEquals("cause: the map is as recorded (same closure hash); the build differs (recorded v-old old-sha, replaying"
-                + " v sha): a change to the simulation, which the golden tests (MoverDeterminismTest, UniverseDeterminismTest,"
-                + " GoldenDemosTest) exist to catch", causeLine(out), all);
+                + " v sha): a change to the simulation, which the build's golden checks (pinned mover and world hashes,"
+                + " the golden demos replayed) exist to catch", causeLine(out), all);
         assertNotNull(r.cause());
     }
 }
