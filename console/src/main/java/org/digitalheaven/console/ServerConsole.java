@@ -99,11 +99,6 @@ public abstract class ServerConsole implements AutoCloseable {
         return closing;
     }
 
-    /** True once input has ended or the console was closed. */
-    public final boolean isClosed() {
-        return closed.getCount() == 0;
-    }
-
     /** Waits until input ends or the console is closed. */
     public final boolean awaitClosed(long timeout, TimeUnit unit) throws InterruptedException {
         return closed.await(timeout, unit);

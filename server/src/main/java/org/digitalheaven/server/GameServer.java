@@ -233,10 +233,6 @@ public final class GameServer {
         listeners.add(l);
     }
 
-    public void removeListener(TickListener l) {
-        listeners.remove(l);
-    }
-
     public void setCommandExecutor(CommandExecutor executor) {
         this.commands = executor;
     }

@@ -437,10 +437,6 @@ public final class DemoRecording extends RecorderListener {
         return r == null ? 0 : r.checkpoints();
     }
 
-    public Path currentPath() {
-        return recorder != null ? recorder.path() : pending;
-    }
-
     /**
      * Closes the recording; {@code waitMillis} 0 keeps the tick off the disk (the writer thread finishes
      * the file). The file's size is said only of the complete file: when the wait saw it complete, in

@@ -33,7 +33,6 @@ public final class InputBuffer {
     private PlayerInput last;
     private int starved;
     private long droppedAhead;
-    private long starvedTicks;
     private long outsideWindow;
 
     /**
@@ -99,7 +98,6 @@ public final class InputBuffer {
             starved = 0;
             return in;
         }
-        starvedTicks++;
         starved++;
         return starved <= holdTicks ? last : last.holdLook();
     }
@@ -118,10 +116,6 @@ public final class InputBuffer {
 
     public long droppedAhead() {
         return droppedAhead;
-    }
-
-    public long starvedTicks() {
-        return starvedTicks;
     }
 
     /** Inputs dropped because they were numbered more than the window away from the newest received. */

@@ -596,7 +596,7 @@ class DemoRecordingTest {
         server.loadMap("jumps", ADMIN);
         assertTrue(rec.record("").startsWith("demo record: map jumps is loading; recording to " + demos));
         tickUntilSaid("demo: recording DigitalHeaven.Core.Level.jumps");
-        assertTrue(rec.currentPath().getFileName().toString().startsWith("jumps-"), rec.currentPath().toString());
+        assertTrue(rec.status().get(0).startsWith("demo: recording to " + demos.resolve("jumps-")), rec.status().toString());
         rec.stop(5_000);
 
         server.loadMap("nowhere", ADMIN);
