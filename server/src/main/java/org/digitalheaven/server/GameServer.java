@@ -1,14 +1,18 @@
 package org.digitalheaven.server;
 
 import java.io.IOException;
+import java.net.InetSocketAddress;
 import java.net.SocketAddress;
 import java.nio.ByteBuffer;
 import java.nio.file.Path;
+import java.security.SecureRandom;
 import java.util.List;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
+import java.util.function.IntFunction;
 import org.digitalheaven.maps.MapFormatException;
 import org.digitalheaven.maps.PalletException;
 import org.digitalheaven.maps.PalletRepository;
@@ -18,6 +22,7 @@ import org.digitalheaven.server.admin.AdminActions;
 import org.digitalheaven.server.admin.CommandExecutor;
 import org.digitalheaven.server.admin.CommandSource;
 import org.digitalheaven.server.net.Transport;
+import org.digitalheaven.server.prefs.IpAddresses;
 import org.digitalheaven.server.prefs.Preferences;
 import org.digitalheaven.server.protocol.Accept;
 import org.digitalheaven.server.protocol.Command;
@@ -81,7 +86,7 @@ public final class GameServer {
     private final AdminActions admin;
     private final SpawnPicker spawns;
     /** Each session's key (its Accept gives it; every packet of the session carries it): unguessable, so never seeded. */
-    private final java.security.SecureRandom sessionKeys = new java.security.SecureRandom();
+    private final SecureRandom sessionKeys = new SecureRandom();
     private final MapLoader mapLoader = new MapLoader(this);
     private final TickStats stats = new TickStats();
     private final List<TickListener> listeners = new CopyOnWriteArrayList<>();
@@ -95,7 +100,7 @@ public final class GameServer {
     private volatile CommandExecutor commands = (src, line) -> src.reply("no console commands are installed");
     private volatile TickLoop loop;
     private volatile boolean stopping;
-    private final java.util.concurrent.atomic.AtomicBoolean closed = new java.util.concurrent.atomic.AtomicBoolean();
+    private final AtomicBoolean closed = new AtomicBoolean();
     private Thread gameThread;
     private Universe universe;
     private ResolvedMap map;
@@ -140,8 +145,8 @@ public final class GameServer {
         install(resolved);
         transport.start(this::onDatagram);
         SocketAddress at = transport.localAddress();
-        String where = at instanceof java.net.InetSocketAddress a && a.getAddress() != null
-                ? org.digitalheaven.server.prefs.IpAddresses.endpointText(a.getAddress(), a.getPort()) : String.valueOf(at);
+        String where = at instanceof InetSocketAddress a && a.getAddress() != null
+                ? IpAddresses.endpointText(a.getAddress(), a.getPort()) : String.valueOf(at);
         log("serving " + map.barcode() + " on " + where + " at " + tickRate + " Hz");
         for (TickListener l : listeners) {
             l.onMapLoaded(universe);
@@ -167,13 +172,13 @@ public final class GameServer {
     }
 
     private DemoRecording recording;
-    private java.util.function.IntFunction<PlayerInput> inputSource;
+    private IntFunction<PlayerInput> inputSource;
 
     /**
      * Where pawns without a session get their input each tick (the replay's recorded inputs); null
      * leaves them holding their look.
      */
-    public void setInputSource(java.util.function.IntFunction<PlayerInput> source) {
+    public void setInputSource(IntFunction<PlayerInput> source) {
         this.inputSource = source;
     }
 

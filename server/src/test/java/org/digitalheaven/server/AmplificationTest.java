@@ -22,6 +22,7 @@ import org.digitalheaven.server.client.GameClient;
 import org.digitalheaven.server.net.DatagramHandler;
 import org.digitalheaven.server.net.ForwardingTransport;
 import org.digitalheaven.server.net.LoopbackNetwork;
+import org.digitalheaven.server.net.Transport;
 import org.digitalheaven.server.prefs.Preferences;
 import org.digitalheaven.server.protocol.Accept;
 import org.digitalheaven.server.protocol.Challenge;
@@ -71,7 +72,7 @@ class AmplificationTest {
         }
         private final Map<SocketAddress, List<byte[]>> sent = new ConcurrentHashMap<>();
 
-        Spoofable(org.digitalheaven.server.net.Transport inner) {
+        Spoofable(Transport inner) {
             super(inner);
         }
 

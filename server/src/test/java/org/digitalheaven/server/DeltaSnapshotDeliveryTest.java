@@ -11,12 +11,14 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
+import org.digitalheaven.physics.Vec3;
 import org.digitalheaven.server.client.GameClient;
 import org.digitalheaven.server.net.DatagramHandler;
 import org.digitalheaven.server.net.ForwardingTransport;
 import org.digitalheaven.server.net.LoopbackNetwork;
 import org.digitalheaven.server.net.Transport;
 import org.digitalheaven.server.prefs.Preferences;
+import org.digitalheaven.server.protocol.Inputs;
 import org.digitalheaven.server.protocol.PacketCodec;
 import org.digitalheaven.universe.PlayerInput;
 import org.digitalheaven.universe.SnapshotCodec;
@@ -205,7 +207,7 @@ class DeltaSnapshotDeliveryTest {
         long applied = c.snapshotsApplied();
         for (int t = 0; t < 90; t++) {
             var m = c.snapshot().pawns().get(0).motion();
-            m.setPosition(m.position().add(new org.digitalheaven.physics.Vec3(0.01f, 0, 0)));
+            m.setPosition(m.position().add(new Vec3(0.01f, 0, 0)));
             c.sendInput(PlayerInput.NEUTRAL);
             server.tickOnce();
             assertClientsExact(List.of(c), "tick " + t);
@@ -291,7 +293,7 @@ class DeltaSnapshotDeliveryTest {
         liar.start((from, data) -> { });
         for (int t = 0; t < 600; t++) {
             c.sendInput(PlayerInput.of(1, 0, r.nextInt(360), 0, 0));
-            byte[] in = PacketCodec.encode(new org.digitalheaven.server.protocol.Inputs(r.nextLong() & 0xffff_ffffL, t,
+            byte[] in = PacketCodec.encode(new Inputs(r.nextLong() & 0xffff_ffffL, t,
                     List.of(PlayerInput.NEUTRAL)));
             liar.send(server.localAddress(), in);
             server.tickOnce();

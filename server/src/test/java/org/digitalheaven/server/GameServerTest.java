@@ -10,12 +10,17 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
+import java.util.concurrent.CopyOnWriteArrayList;
 import org.digitalheaven.server.client.GameClient;
 import org.digitalheaven.server.net.LoopbackNetwork;
 import org.digitalheaven.server.net.LoopbackTransport;
 import org.digitalheaven.server.prefs.Preferences;
+import org.digitalheaven.server.protocol.Accept;
 import org.digitalheaven.server.protocol.Connect;
+import org.digitalheaven.server.protocol.ConnectRequest;
+import org.digitalheaven.server.protocol.Inputs;
 import org.digitalheaven.server.protocol.PacketCodec;
+import org.digitalheaven.server.protocol.Reject;
 import org.digitalheaven.server.session.Session;
 import org.digitalheaven.universe.Pawn;
 import org.digitalheaven.universe.PlayerInput;
@@ -156,7 +161,7 @@ class GameServerTest {
         server.tickOnce();
         // The forgery comes from the victim's own address (the client's transport sends it).
         // With her own key, as only a machine on her path could send it (or a damaged one of hers).
-        org.digitalheaven.server.protocol.Inputs forged = new org.digitalheaven.server.protocol.Inputs(
+        Inputs forged = new Inputs(
                 c.accepted().session(), 0, 0xffff_fff0L,
                 List.of(PlayerInput.of(0, 1, 180, 0, 0)));
         c.sendRaw(PacketCodec.encode(forged));
@@ -215,14 +220,14 @@ class GameServerTest {
     void aConnectRequestInAnotherProtocolVersionGetsAShortWrongProtocolReject() throws Exception {
         start("arena", Preferences.inMemory());
         LoopbackTransport old = net.endpoint();
-        List<byte[]> answers = new java.util.concurrent.CopyOnWriteArrayList<>();
+        List<byte[]> answers = new CopyOnWriteArrayList<>();
         old.start((from, data) -> answers.add(data));
-        byte[] request = PacketCodec.encode(new org.digitalheaven.server.protocol.ConnectRequest("oldclient"));
+        byte[] request = PacketCodec.encode(new ConnectRequest("oldclient"));
         request[2] = 1; // the version byte: a client of protocol version 1, which cannot read version 2 snapshots
         old.send(server.localAddress(), request);
         assertEquals(1, answers.size());
-        var reject = (org.digitalheaven.server.protocol.Reject) PacketCodec.decode(answers.get(0));
-        assertEquals(org.digitalheaven.server.protocol.Reject.WRONG_PROTOCOL, reject.reason());
+        var reject = (Reject) PacketCodec.decode(answers.get(0));
+        assertEquals(Reject.WRONG_PROTOCOL, reject.reason());
         assertTrue(answers.get(0).length <= request.length, "never amplifies");
         assertEquals(1, server.malformedDatagrams());
         old.close();
@@ -270,7 +275,7 @@ class GameServerTest {
     void loadMapTicksTheOldMapOnAndSwitchesAtABoundary() throws Exception {
         start("arena", Preferences.inMemory());
         GameClient a = join("a");
-        org.digitalheaven.server.protocol.Accept onArena = a.accepted();
+        Accept onArena = a.accepted();
         Session asker = server.sessions().get(0); // a remote admin, say
         assertEquals("loading map doors; arena plays on until it is in", server.loadMap("doors", asker));
         assertEquals("doors", server.loadingMap());

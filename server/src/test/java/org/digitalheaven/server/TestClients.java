@@ -2,6 +2,7 @@ package org.digitalheaven.server;
 
 import org.digitalheaven.server.client.GameClient;
 import org.digitalheaven.server.net.LoopbackNetwork;
+import org.digitalheaven.server.net.Transport;
 
 /** Connecting a loopback client to a server the test ticks by hand. */
 public final class TestClients {
@@ -18,7 +19,7 @@ public final class TestClients {
     }
 
     /** {@link #join(GameServer, LoopbackNetwork, String)} over a transport of the test's (a lossy one, say). */
-    public static GameClient join(GameServer server, org.digitalheaven.server.net.Transport transport, String name) throws Exception {
+    public static GameClient join(GameServer server, Transport transport, String name) throws Exception {
         GameClient c = new GameClient(transport, server.localAddress(), name);
         Exception[] failure = new Exception[1];
         Thread t = new Thread(() -> {

@@ -1,6 +1,7 @@
 package org.digitalheaven.server.admin;
 
 import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
 import java.util.Locale;
 import java.util.function.Consumer;
 import org.digitalheaven.server.GameServer;
@@ -74,7 +75,7 @@ public final class AdminActions {
         if (wait > 0) {
             return "login refused: too many wrong passwords from your address; try again in " + (long) Math.ceil(wait) + " s";
         }
-        if (!java.security.MessageDigest.isEqual(admin.getBytes(StandardCharsets.UTF_8), password.getBytes(StandardCharsets.UTF_8))) {
+        if (!MessageDigest.isEqual(admin.getBytes(StandardCharsets.UTF_8), password.getBytes(StandardCharsets.UTF_8))) {
             LoginThrottle.Failure f = logins.failed(s.address(), s.name());
             log.accept(f.logLine());
             return "login refused: wrong password" + (f.waitSeconds() == 0 ? "" : "; your next try in " + f.waitSeconds() + " s");

@@ -3,6 +3,8 @@ package org.digitalheaven.server.admin;
 import java.io.FilterWriter;
 import java.io.IOException;
 import java.io.Writer;
+import java.nio.CharBuffer;
+import java.util.Locale;
 
 /**
  * Text from outside (a player's chat, a kick reason a remote admin typed, a demo file's strings, a file
@@ -79,9 +81,9 @@ public final class PrintableText {
         if (cp < 0x100) {
             b.append("\\x").append(Character.forDigit(cp >> 4, 16)).append(Character.forDigit(cp & 15, 16));
         } else if (cp < 0x10000) {
-            b.append(String.format(java.util.Locale.ROOT, "\\u%04x", cp));
+            b.append(String.format(Locale.ROOT, "\\u%04x", cp));
         } else {
-            b.append(String.format(java.util.Locale.ROOT, "\\U%08x", cp));
+            b.append(String.format(Locale.ROOT, "\\U%08x", cp));
         }
     }
 
@@ -127,7 +129,7 @@ public final class PrintableText {
 
             @Override
             public void write(char[] buf, int off, int len) throws IOException {
-                write(java.nio.CharBuffer.wrap(buf, off, len), 0, len);
+                write(CharBuffer.wrap(buf, off, len), 0, len);
             }
 
             @Override

@@ -1,17 +1,37 @@
 package org.digitalheaven.server.record;
 
 import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.SeekableByteChannel;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.DirectoryIteratorException;
+import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
+import java.nio.file.InvalidPathException;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.BasicFileAttributes;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
 import java.time.format.DateTimeParseException;
 import java.time.format.ResolverStyle;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
 import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.digitalheaven.demo.Chunk;
+import org.digitalheaven.demo.DemoFormatException;
+import org.digitalheaven.demo.DemoReader;
 import org.digitalheaven.demo.DemoRecorder;
 import org.digitalheaven.demo.DemoWriter;
+import org.digitalheaven.demo.PseudoFileSystems;
 import org.digitalheaven.server.GameServer;
 import org.digitalheaven.universe.Universe;
 
@@ -51,7 +71,7 @@ public final class DemoRecording extends RecorderListener {
     private String waitingForMap;
     /** The recording this map change closed, whose writer may still be completing it: the prune waits for it. */
     private DemoRecorder closedAtMapChange;
-    private static final java.util.concurrent.atomic.AtomicBoolean WARMED = new java.util.concurrent.atomic.AtomicBoolean();
+    private static final AtomicBoolean WARMED = new AtomicBoolean();
     /** {@link #recordedTicks()} and {@link #recorderNanos()} when the current recording opened. */
     private long ticksAtStart;
     private long nanosAtStart;
@@ -142,7 +162,7 @@ public final class DemoRecording extends RecorderListener {
         Path path;
         try {
             path = resolve(name, server.map().mapName(), LocalDateTime.now());
-        } catch (java.nio.file.InvalidPathException e) {
+        } catch (InvalidPathException e) {
             return "demo record: \"" + name + "\" is not a usable file name (" + e.getReason() + ")";
         }
         if (path == null) {
@@ -173,7 +193,7 @@ public final class DemoRecording extends RecorderListener {
         if (tooLong != null) {
             return tooLong;
         }
-        if (Files.exists(path, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+        if (Files.exists(path, LinkOption.NOFOLLOW_LINKS)) {
             return path + (Files.isRegularFile(path) ? " already exists; choose another name (a demo is never overwritten)"
                     : " already exists and is not a file; choose another name");
         }
@@ -182,7 +202,7 @@ public final class DemoRecording extends RecorderListener {
         for (Path p = parent; p != null; p = p.getParent()) {
             if (Files.isDirectory(p)) {
                 // The nearest folder there is gets the file, or the first folder made for it.
-                String pseudo = org.digitalheaven.demo.PseudoFileSystems.of(p);
+                String pseudo = PseudoFileSystems.of(p);
                 if (pseudo != null) {
                     return "cannot write in " + p + ": it is on the kernel's " + pseudo + " file system, which takes no files;"
                             + " choose another folder";
@@ -213,13 +233,13 @@ public final class DemoRecording extends RecorderListener {
     private static String tooLong(Path path) {
         Path whole = path.toAbsolutePath();
         for (Path name : whole) {
-            int bytes = name.toString().getBytes(java.nio.charset.StandardCharsets.UTF_8).length;
+            int bytes = name.toString().getBytes(StandardCharsets.UTF_8).length;
             if (bytes > MAX_NAME_BYTES) {
                 return "the " + (name.equals(whole.getFileName()) ? "file" : "folder") + " name " + name + " is " + bytes
                         + " bytes long; a file name may be at most " + MAX_NAME_BYTES + " bytes; choose a shorter name";
             }
         }
-        int bytes = whole.toString().getBytes(java.nio.charset.StandardCharsets.UTF_8).length;
+        int bytes = whole.toString().getBytes(StandardCharsets.UTF_8).length;
         if (bytes > MAX_PATH_BYTES) {
             return "the path " + whole + " is " + bytes + " bytes long; a path may be at most " + MAX_PATH_BYTES
                     + " bytes; choose a shorter name";
@@ -266,8 +286,8 @@ public final class DemoRecording extends RecorderListener {
     }
 
     /** An auto-recorded demo's name: {@code <map>-<yyyyMMdd>-<HHmmss>[-n].dh-demo}. */
-    private static final java.util.regex.Pattern AUTO_NAME =
-            java.util.regex.Pattern.compile("(.+)-(\\d{8}-\\d{6})(?:-(\\d{1,9}))?\\" + EXTENSION);
+    private static final Pattern AUTO_NAME =
+            Pattern.compile("(.+)-(\\d{8}-\\d{6})(?:-(\\d{1,9}))?\\" + EXTENSION);
 
     /** What a name says of an auto-recording: its map, its stamp (a real date and time), its number in the second (1: none). */
     private record AutoName(Path file, String map, LocalDateTime stamp, int number) {
@@ -275,7 +295,7 @@ public final class DemoRecording extends RecorderListener {
 
     /** Null when {@code f}'s name is not an auto-recording's or its stamp is no real date and time. */
     private static AutoName autoName(Path f) {
-        java.util.regex.Matcher m = AUTO_NAME.matcher(f.getFileName().toString());
+        Matcher m = AUTO_NAME.matcher(f.getFileName().toString());
         if (!m.matches()) {
             return null;
         }
@@ -298,21 +318,21 @@ public final class DemoRecording extends RecorderListener {
      */
     private static boolean recordedHere(AutoName n) {
         try {
-            if (!Files.readAttributes(n.file(), java.nio.file.attribute.BasicFileAttributes.class,
-                    java.nio.file.LinkOption.NOFOLLOW_LINKS).isRegularFile()) {
+            if (!Files.readAttributes(n.file(), BasicFileAttributes.class,
+                    LinkOption.NOFOLLOW_LINKS).isRegularFile()) {
                 return false;
             }
-            java.nio.ByteBuffer head = java.nio.ByteBuffer.allocate(HEADER_READ);
-            try (java.nio.channels.SeekableByteChannel ch = Files.newByteChannel(n.file(),
-                    java.util.Set.of(java.nio.file.StandardOpenOption.READ, java.nio.file.LinkOption.NOFOLLOW_LINKS))) {
+            ByteBuffer head = ByteBuffer.allocate(HEADER_READ);
+            try (SeekableByteChannel ch = Files.newByteChannel(n.file(),
+                    Set.of(StandardOpenOption.READ, LinkOption.NOFOLLOW_LINKS))) {
                 while (head.hasRemaining() && ch.read(head) > 0) {
                     // a short read: go on to the end or the limit
                 }
             }
-            org.digitalheaven.demo.Chunk.Header h = org.digitalheaven.demo.DemoReader.readHeader(
-                    java.util.Arrays.copyOf(head.array(), head.position()));
+            Chunk.Header h = DemoReader.readHeader(
+                    Arrays.copyOf(head.array(), head.position()));
             return h != null && h.mapName().equals(n.map()) && h.startTick() == 0;
-        } catch (IOException | org.digitalheaven.demo.DemoFormatException | RuntimeException e) {
+        } catch (IOException | DemoFormatException | RuntimeException e) {
             return false; // unreadable, not a demo, damaged: not ours to delete
         }
     }
@@ -331,24 +351,24 @@ public final class DemoRecording extends RecorderListener {
             return deleted;
         }
         List<AutoName> ours = new ArrayList<>();
-        try (java.nio.file.DirectoryStream<Path> files = Files.newDirectoryStream(folder)) {
+        try (DirectoryStream<Path> files = Files.newDirectoryStream(folder)) {
             for (Path f : files) {
                 AutoName n = autoName(f);
                 if (n != null && !f.equals(recording) && !n.stamp().isAfter(now.stamp()) && recordedHere(n)) {
                     ours.add(n);
                 }
             }
-        } catch (IOException | java.nio.file.DirectoryIteratorException e) {
+        } catch (IOException | DirectoryIteratorException e) {
             return deleted; // no folder yet, or unreadable: nothing to prune
         }
-        ours.sort(java.util.Comparator.comparing(AutoName::stamp).thenComparingInt(AutoName::number)
+        ours.sort(Comparator.comparing(AutoName::stamp).thenComparingInt(AutoName::number)
                 .thenComparing(n -> n.file().getFileName().toString()));
         for (int i = 0; i < ours.size() + 1 - keep; i++) {
             Path f = ours.get(i).file();
             try {
                 // Looked at again right before: deleting a path never follows a link, and now none is there.
-                if (Files.readAttributes(f, java.nio.file.attribute.BasicFileAttributes.class,
-                        java.nio.file.LinkOption.NOFOLLOW_LINKS).isRegularFile()) {
+                if (Files.readAttributes(f, BasicFileAttributes.class,
+                        LinkOption.NOFOLLOW_LINKS).isRegularFile()) {
                     Files.delete(f);
                     deleted.add(f);
                 }
@@ -400,7 +420,7 @@ public final class DemoRecording extends RecorderListener {
                 + recorder.nextCheckpointTick());
         long ticks = recordedTicks() - ticksAtStart, nanos = recorderNanos() - nanosAtStart;
         if (ticks > 0) {
-            out.add(String.format(java.util.Locale.ROOT, "  the recorder takes %.1f us of game-thread time per tick (mean over"
+            out.add(String.format(Locale.ROOT, "  the recorder takes %.1f us of game-thread time per tick (mean over"
                     + " this recording; compression and the disk are on the writer thread)", nanos / 1e3 / ticks));
         }
         return out;

@@ -2,6 +2,7 @@ package org.digitalheaven.server.replay;
 
 import java.util.List;
 import java.util.function.Consumer;
+import java.util.regex.Pattern;
 import org.digitalheaven.demo.Chunk;
 import org.digitalheaven.universe.Snapshot;
 import org.digitalheaven.universe.SnapshotDiff;
@@ -102,7 +103,7 @@ final class ReplayJudge {
      * those builds' replay; today's restores every object from the opening checkpoint (a version 1
      * snapshot holds their state too), so it is not shown as a reason.
      */
-    private static final java.util.regex.Pattern NOT_RESTORED = java.util.regex.Pattern.compile(
+    private static final Pattern NOT_RESTORED = Pattern.compile(
             "started at tick \\d+, after the map was loaded: logic entities .* are not restored on replay.*");
 
     /** The Header's notes that are still true of today's replay. */

@@ -1,6 +1,7 @@
 package org.digitalheaven.server.session;
 
 import java.net.SocketAddress;
+import java.util.Locale;
 import org.digitalheaven.server.NanoClock;
 import org.digitalheaven.server.admin.Authority;
 import org.digitalheaven.server.admin.CommandSource;
@@ -110,7 +111,7 @@ public final class Session implements CommandSource {
             return true;
         }
         if (commandsRefusedNotice.tryAcquire()) {
-            reply(String.format(java.util.Locale.ROOT, "commands: slow down (%d per %d s); wait %.1f s", COMMAND_MAX,
+            reply(String.format(Locale.ROOT, "commands: slow down (%d per %d s); wait %.1f s", COMMAND_MAX,
                     COMMAND_WINDOW_NANOS / 1_000_000_000L, commands.secondsUntilFree()));
         }
         return false;

@@ -1,5 +1,6 @@
 package org.digitalheaven.server.session;
 
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.Map;
 import org.digitalheaven.server.protocol.SnapshotMessage;
@@ -55,8 +56,8 @@ public final class SnapshotSender {
 
         /** Forgets everything (a map change: nothing before it is a baseline for what follows). */
         public void clear() {
-            java.util.Arrays.fill(numbers, 0);
-            java.util.Arrays.fill(snapshots, null);
+            Arrays.fill(numbers, 0);
+            Arrays.fill(snapshots, null);
             acked = 0;
         }
     }

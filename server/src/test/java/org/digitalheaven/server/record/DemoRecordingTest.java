@@ -11,11 +11,17 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.LocalDateTime;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.digitalheaven.demo.Chunk;
+import org.digitalheaven.demo.DemoEncoder;
 import org.digitalheaven.demo.DemoFile;
 import org.digitalheaven.demo.DemoReader;
 import org.digitalheaven.demo.DemoWriter;
+import org.digitalheaven.physics.Vec3;
 import org.digitalheaven.server.GameServer;
 import org.digitalheaven.server.NanoClock;
 import org.digitalheaven.server.TestClients;
@@ -26,7 +32,9 @@ import org.digitalheaven.server.net.LoopbackNetwork;
 import org.digitalheaven.server.prefs.Preferences;
 import org.digitalheaven.server.replay.DemoReplay;
 import org.digitalheaven.universe.PlayerInput;
+import org.digitalheaven.universe.WorldSettings;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -36,7 +44,7 @@ class DemoRecordingTest {
     Path demos;
 
     private final LoopbackNetwork net = new LoopbackNetwork();
-    private final List<String> log = new java.util.concurrent.CopyOnWriteArrayList<>();
+    private final List<String> log = new CopyOnWriteArrayList<>();
     private GameServer server;
     private DemoRecording rec;
     private final List<GameClient> clients = new ArrayList<>();
@@ -81,7 +89,7 @@ class DemoRecordingTest {
     private static List<Long> byteCountsSaid(Path file, List<String> lines) {
         List<Long> counts = new ArrayList<>();
         for (String l : lines) {
-            java.util.regex.Matcher m = java.util.regex.Pattern.compile("(\\d+) bytes").matcher(l);
+            Matcher m = Pattern.compile("(\\d+) bytes").matcher(l);
             while (l.contains(file.toString()) && m.find()) {
                 counts.add(Long.parseLong(m.group(1)));
             }
@@ -240,7 +248,7 @@ class DemoRecordingTest {
      */
     @Test
     void autoRecordIntoProcSaysTheTrueReasonOnceAndAnnouncesNothing() throws Exception {
-        org.junit.jupiter.api.Assumptions.assumeTrue(Files.isDirectory(Path.of("/proc/self")), "no /proc here");
+        Assumptions.assumeTrue(Files.isDirectory(Path.of("/proc/self")), "no /proc here");
         Preferences prefs = Preferences.inMemory();
         assertNull(prefs.set(Preferences.DEMO_AUTO_RECORD, "true"));
         start(prefs, Path.of("/proc"));
@@ -264,7 +272,7 @@ class DemoRecordingTest {
      */
     @Test
     void recordingIntoProcOrSysIsRefusedBeforeItIsAnnounced() throws Exception {
-        org.junit.jupiter.api.Assumptions.assumeTrue(Files.isDirectory(Path.of("/proc/self")), "no /proc here");
+        Assumptions.assumeTrue(Files.isDirectory(Path.of("/proc/self")), "no /proc here");
         start(Preferences.inMemory());
         for (String[] at : new String[][] {{"/proc", "proc"}, {"/sys", "sysfs"}, {"/proc/self", "proc"}}) {
             if (!Files.isDirectory(Path.of(at[0]))) {
@@ -396,10 +404,10 @@ class DemoRecordingTest {
 
     /** The start of an auto-recording of {@code map} as the server writes it: the file header and the Header, from tick 0. */
     static byte[] autoRecordingOf(String map) {
-        org.digitalheaven.demo.DemoEncoder e = new org.digitalheaven.demo.DemoEncoder();
+        DemoEncoder e = new DemoEncoder();
         byte[] a = e.fileHeader(), b = e.header(new Chunk.Header(map, "DigitalHeaven.Core.Level." + map, new byte[32],
-                "test-version", "abc1234", 60, 300, 0, org.digitalheaven.universe.WorldSettings.DEFAULTS.encode(), List.of()));
-        byte[] out = java.util.Arrays.copyOf(a, a.length + b.length);
+                "test-version", "abc1234", 60, 300, 0, WorldSettings.DEFAULTS.encode(), List.of()));
+        byte[] out = Arrays.copyOf(a, a.length + b.length);
         System.arraycopy(b, 0, out, a.length, b.length);
         return out;
     }
@@ -513,7 +521,7 @@ class DemoRecordingTest {
         while (log.stream().noneMatch(l -> l.startsWith("demo: recording ")) && System.nanoTime() < made) {
             Thread.sleep(5); // the writer thread makes the file, then the recording is announced: a stop says so after that
         }
-        server.universe().pawn(c.slot()).motion().setVelocity(new org.digitalheaven.physics.Vec3(0f, Float.NaN, 0f));
+        server.universe().pawn(c.slot()).motion().setVelocity(new Vec3(0f, Float.NaN, 0f));
         for (int i = 0; i < 300; i++) {
             server.tickOnce();
         }
@@ -561,7 +569,7 @@ class DemoRecordingTest {
         DemoFile d = readComplete(demos.resolve("notes.dh-demo"));
         assertTrue(d.header().startTick() > 0, "started mid-session");
         assertEquals(List.of(), d.header().notes());
-        assertTrue(d.chunks().stream().anyMatch(c -> c instanceof org.digitalheaven.demo.Chunk.MoveOverride o
+        assertTrue(d.chunks().stream().anyMatch(c -> c instanceof Chunk.MoveOverride o
                 && o.settings() != null && o.settings().maxSpeed() == 12f), "p's rules are in the file");
     }
 

@@ -6,14 +6,24 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Random;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.digitalheaven.demo.Chunk;
 import org.digitalheaven.demo.DemoFile;
+import org.digitalheaven.demo.DemoFormatException;
 import org.digitalheaven.demo.DemoReader;
+import org.digitalheaven.maps.MapParser;
+import org.digitalheaven.maps.MapUnits;
+import org.digitalheaven.physics.CharacterMotion;
+import org.digitalheaven.physics.Vec3;
 import org.digitalheaven.server.GameServer;
 import org.digitalheaven.server.NanoClock;
 import org.digitalheaven.server.TestClients;
@@ -101,7 +111,7 @@ class DemoReplayTest {
 
     private String builtInJumps() throws Exception {
         return new String(getClass().getClassLoader().getResourceAsStream("pallets/DigitalHeaven.Core/maps/jumps.map")
-                .readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+                .readAllBytes(), StandardCharsets.UTF_8);
     }
 
     /** A user pallet in {@code folder} overriding the built-in DigitalHeaven.Core: version, and jumps.map as given. */
@@ -138,7 +148,7 @@ class DemoReplayTest {
         String all = String.join("\n", out);
         assertFalse(r.ok(), all);
         // The recording carries its map's manifest, so the warning names the brush and its line.
-        int floorLine = org.digitalheaven.maps.MapParser.parse("jumps.map", jumps).entities().get(0).brushes().get(0).line();
+        int floorLine = MapParser.parse("jumps.map", jumps).entities().get(0).brushes().get(0).line();
         assertEquals("warning: map changed since the recording: 1 changed (brush changed at jumps.map:" + floorLine
                 + ", entity 0 worldspawn brush 0), 0 added, 0 removed; replaying anyway", out.get(0), all);
         // The first differing hash is said when met; the next checkpoint then names the pawn and field.
@@ -152,7 +162,7 @@ class DemoReplayTest {
         assertTrue(hashLine > 0, all);
         // The line after it explains: who touched the raised floor, where it is in the .map file, and when.
         String cause = out.get(hashLine + 1);
-        java.util.regex.Matcher m = java.util.regex.Pattern.compile("PlayerPawn@\\d+ touched the changed brush at jumps\\.map:"
+        Matcher m = Pattern.compile("PlayerPawn@\\d+ touched the changed brush at jumps\\.map:"
                 + floorLine + ", entity 0 worldspawn brush 0 at tick (\\d+)").matcher(cause);
         assertTrue(cause.startsWith("cause: ") && m.find(), all);
         do {
@@ -177,7 +187,7 @@ class DemoReplayTest {
     void anEditNobodyTouchesIsNamedAndReplaysOk() throws Exception {
         Path file = record("jumps", 600, "jumps-ceiling");
         String jumps = builtInJumps();
-        int ceiling = org.digitalheaven.maps.MapParser.parse("jumps.map", jumps).entities().get(0).brushes().get(1).line();
+        int ceiling = MapParser.parse("jumps.map", jumps).entities().get(0).brushes().get(1).line();
         List<String> lines = new ArrayList<>(List.of(jumps.split("\n", -1)));
         lines.set(ceiling, lines.get(ceiling).replace(" 512 ", " 520 ")); // the line after the brush's "{": its first face
         corePallet(dir.resolve("pallets-ceiling"), "1.0.0", String.join("\n", lines));
@@ -255,7 +265,7 @@ class DemoReplayTest {
         Path file = dir.resolve("override.dh-demo");
         DemoFile d = DemoReader.read(file);
         assertTrue(d.header().notes().isEmpty(), "nothing left uncarried: " + d.header().notes());
-        long overrides = d.chunks().stream().filter(c -> c instanceof org.digitalheaven.demo.Chunk.MoveOverride).count();
+        long overrides = d.chunks().stream().filter(c -> c instanceof Chunk.MoveOverride).count();
         assertEquals(3, overrides, "p0's at the opening, p1's (both keys at one boundary), p0's removed");
         List<String> out = new ArrayList<>();
         DemoReplay.Result result = replay(file, List.of(), out);
@@ -276,9 +286,9 @@ class DemoReplayTest {
                 new LoopbackNetwork().endpoint());
         server.start("jumps");
         DemoRecording rec = server.enableRecording(dir, "v", "sha");
-        var feet = org.digitalheaven.maps.MapUnits.toWorld(96, 400, 0);
-        server.addPawnWithoutSession(0, 1, "runner", org.digitalheaven.physics.CharacterMotion.at(
-                new org.digitalheaven.physics.Vec3(feet.x(), feet.y() + 1f / 32, feet.z()), 0,
+        var feet = MapUnits.toWorld(96, 400, 0);
+        server.addPawnWithoutSession(0, 1, "runner", CharacterMotion.at(
+                new Vec3(feet.x(), feet.y() + 1f / 32, feet.z()), 0,
                 server.universe().settings().move()));
         server.setInputSource(slot -> PlayerInput.of(1, 0, 0, 0, PlayerInput.SPRINT));
         rec.record("teleport");
@@ -302,7 +312,7 @@ class DemoReplayTest {
 
         List<String> out = new ArrayList<>();
         DemoReplay.Result r = DemoReplay.run(dir.resolve("teleport.dh-demo"), DemoReplay.Options.of(List.of(), null,
-                "v", "sha", out::add).logs(java.util.Set.of("positions")));
+                "v", "sha", out::add).logs(Set.of("positions")));
         String summary = out.get(out.size() - 1);
         assertTrue(r.ok() && r.firstHashDifference() == null, summary);
         List<Float> xs = out.stream().filter(l -> l.startsWith("tick ") && l.contains(" position ("))
@@ -322,9 +332,9 @@ class DemoReplayTest {
         server.start("doors");
         DemoRecording rec = server.enableRecording(dir, "v", "sha");
         // A pawn standing on the pressure plate (entity 8) swings the rotating door (entity 7) open.
-        var feet = org.digitalheaven.maps.MapUnits.toWorld(896, 0, 4);
-        server.addPawnWithoutSession(0, 1, "presser", org.digitalheaven.physics.CharacterMotion.at(
-                new org.digitalheaven.physics.Vec3(feet.x(), feet.y() + 1f / 32, feet.z()), 0,
+        var feet = MapUnits.toWorld(896, 0, 4);
+        server.addPawnWithoutSession(0, 1, "presser", CharacterMotion.at(
+                new Vec3(feet.x(), feet.y() + 1f / 32, feet.z()), 0,
                 server.universe().settings().move()));
         for (int i = 0; i < 30; i++) {
             server.tickOnce();
@@ -356,9 +366,9 @@ class DemoReplayTest {
                 l -> { }), new LoopbackNetwork().endpoint());
         jumps.start("jumps");
         DemoRecording rec = jumps.enableRecording(dir, "v", "sha");
-        var top = org.digitalheaven.maps.MapUnits.toWorld(1548, 208, 16); // on the train, at its first corner
-        jumps.addPawnWithoutSession(0, 1, "rider", org.digitalheaven.physics.CharacterMotion.at(
-                new org.digitalheaven.physics.Vec3(top.x(), top.y() + 1f / 32, top.z()), 0, jumps.universe().settings().move()));
+        var top = MapUnits.toWorld(1548, 208, 16); // on the train, at its first corner
+        jumps.addPawnWithoutSession(0, 1, "rider", CharacterMotion.at(
+                new Vec3(top.x(), top.y() + 1f / 32, top.z()), 0, jumps.universe().settings().move()));
         for (int i = 0; i < 200; i++) {
             jumps.tickOnce();
         }
@@ -375,9 +385,9 @@ class DemoReplayTest {
                 l -> { }), new LoopbackNetwork().endpoint());
         doors.start("doors");
         DemoRecording rec2 = doors.enableRecording(dir, "v", "sha");
-        var east = org.digitalheaven.maps.MapUnits.toWorld(3040, 160, 0); // east of the secret door's face at x 3016
-        doors.addPawnWithoutSession(0, 1, "leaner", org.digitalheaven.physics.CharacterMotion.at(
-                new org.digitalheaven.physics.Vec3(east.x(), east.y() + 1f / 32, east.z()), 180, doors.universe().settings().move()));
+        var east = MapUnits.toWorld(3040, 160, 0); // east of the secret door's face at x 3016
+        doors.addPawnWithoutSession(0, 1, "leaner", CharacterMotion.at(
+                new Vec3(east.x(), east.y() + 1f / 32, east.z()), 180, doors.universe().settings().move()));
         doors.setInputSource(slot -> PlayerInput.of(1, 0, 180, 0, 0));
         var secret = doors.universe().objects().stream().filter(o -> o.classname().equals("func_door_secret")).findFirst()
                 .orElseThrow();
@@ -417,10 +427,10 @@ class DemoReplayTest {
         Path bad = dir.resolve("damaged-copy.dh-demo");
         Files.write(bad, bytes);
         DemoReplay.Options elsewhere = DemoReplay.Options.of(List.of(), dir.resolve("other.map"), "v", "sha", s -> { });
-        org.digitalheaven.demo.DemoFormatException e = assertThrows(org.digitalheaven.demo.DemoFormatException.class,
+        DemoFormatException e = assertThrows(DemoFormatException.class,
                 () -> DemoReplay.run(bad, elsewhere));
         assertTrue(e.getMessage().contains("chunk"), e.getMessage());
-        assertThrows(org.digitalheaven.demo.DemoFormatException.class, () -> DemoReplay.run(bad,
+        assertThrows(DemoFormatException.class, () -> DemoReplay.run(bad,
                 DemoReplay.Options.of(List.of(), null, "v", "sha", s -> { })), "damage with the map present too");
 
         Path headless = dir.resolve("headless.dh-demo");

@@ -5,11 +5,14 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.BiFunction;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.digitalheaven.demo.Chunk;
 import org.digitalheaven.demo.DemoFile;
 import org.digitalheaven.demo.DemoReader;
@@ -23,6 +26,8 @@ import org.digitalheaven.server.net.LoopbackNetwork;
 import org.digitalheaven.server.prefs.Preferences;
 import org.digitalheaven.server.record.DemoRecording;
 import org.digitalheaven.universe.PlayerInput;
+import org.digitalheaven.universe.SnapshotCodec;
+import org.digitalheaven.universe.WorldSettings;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -152,7 +157,7 @@ class DivergenceExplainedTest {
         int line = lineOf(edited, BLOCK);
         assertEquals("warning: map changed since the recording: 0 changed, 1 added (brush added at yard.map:" + line
                 + ", entity 0 worldspawn brush 6), 0 removed; replaying anyway", out.get(0), all);
-        java.util.regex.Matcher m = java.util.regex.Pattern.compile("cause: PlayerPawn@1 touched the added brush at yard\\.map:"
+        Matcher m = Pattern.compile("cause: PlayerPawn@1 touched the added brush at yard\\.map:"
                 + line + ", entity 0 worldspawn brush 6 at tick (\\d+); PlayerPawn@2 collided with PlayerPawn@1 at tick (\\d+)")
                 .matcher(r.cause());
         assertTrue(m.matches(), r.cause() + "\n" + all);
@@ -216,7 +221,7 @@ class DivergenceExplainedTest {
         server.shutdown("done");
 
         String doors = new String(getClass().getClassLoader().getResourceAsStream("pallets/DigitalHeaven.Core/maps/doors.map")
-                .readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+                .readAllBytes(), StandardCharsets.UTF_8);
         String was = box(1572, -32, 0, 1580, 32, 112, "metal"), moved = box(1556, -32, 0, 1564, 32, 112, "metal");
         assertTrue(doors.contains(was), "the touch door's brush is written as box() writes it");
         String edited = doors.replace(was, moved);
@@ -233,7 +238,7 @@ class DivergenceExplainedTest {
         String where = "doors.map:" + lineOf(edited, moved) + ", entity 9 func_door brush 0";
         assertEquals("warning: map changed since the recording: 1 changed (brush changed at " + where + "), 0 added, 0 removed;"
                 + " replaying anyway", out.get(0), all);
-        assertTrue(r.cause().matches("cause: PlayerPawn@1 touched the changed brush at " + java.util.regex.Pattern.quote(where)
+        assertTrue(r.cause().matches("cause: PlayerPawn@1 touched the changed brush at " + Pattern.quote(where)
                 + " at tick \\d+"), r.cause() + "\n" + all);
     }
 
@@ -270,7 +275,7 @@ class DivergenceExplainedTest {
         // The door did move in this recording: the check is not vacuous.
         boolean moving = false;
         for (DemoFile.IndexedCheckpoint k : d.checkpoints()) {
-            var door = org.digitalheaven.universe.SnapshotCodec.decode(k.checkpoint().snapshot()).objects().get(0);
+            var door = SnapshotCodec.decode(k.checkpoint().snapshot()).objects().get(0);
             assertEquals(2, door.authoredIndex());
             moving |= door.progress() != 0f;
         }
@@ -291,7 +296,7 @@ class DivergenceExplainedTest {
         DemoFile d = DemoReader.read(recorded);
         Chunk.Header h = d.header();
         Chunk.Header older = new Chunk.Header(h.mapName(), h.mapBarcode(), h.closureHash(), "v-old", "old-sha", h.tickRate(),
-                h.checkpointInterval(), h.startTick(), org.digitalheaven.universe.WorldSettings.DEFAULTS.encode(), h.notes());
+                h.checkpointInterval(), h.startTick(), WorldSettings.DEFAULTS.encode(), h.notes());
         List<Chunk> records = new ArrayList<>();
         for (DemoFile.Segment s : d.segments()) {
             s.visitRecords((i, c) -> records.add(c));

@@ -155,7 +155,7 @@ public class ServerPartsTest {
             Reject r = assertInstanceOf(Reject.class, sent.remove(0));
             assertEquals(Reject.NAME_TAKEN, r.reason());
             assertTrue(r.message().startsWith("the name alice is playing already"), r.message());
-            SocketAddress carol = new java.net.InetSocketAddress("127.0.0.1", 3);
+            SocketAddress carol = new InetSocketAddress("127.0.0.1", 3);
             handshake.onConnect(BOB, new Connect(challenge(BOB, 0), "twin"), null, 0);
             handshake.onConnect(carol, new Connect(challenge(carol, 0), "twin"), null, 0);
             assertTrue(sessions.joining(BOB));
