@@ -97,24 +97,24 @@ class DeltaSnapshotDeliveryTest {
         }
     }
 
-    private final LoopbackNetwork net = new LoopbackNetwork();
-    private final List<GameClient> clients = new ArrayList<>();
     private final Map<Long, byte[]> worldAt = new HashMap<>();
+    private TestServer test;
     private GameServer server;
+    private LoopbackNetwork net;
 
     @AfterEach
     void stop() {
-        clients.forEach(GameClient::close);
-        if (server != null) {
-            server.shutdown("test over");
+        if (test != null) {
+            test.close();
         }
     }
 
     /** A server on doors sending a snapshot every 3rd tick, four wandering pawns of its own, and what it had at every tick. */
     private void startServer() throws Exception {
         Preferences prefs = Preferences.inMemory();
-        server = new GameServer(new GameServer.Options(prefs, List.of(), NanoClock.SYSTEM, 99L, line -> { }), net.endpoint());
-        server.start("doors");
+        test = new TestServer(prefs, NanoClock.SYSTEM, 99L).start("doors");
+        server = test.server();
+        net = test.net();
         for (int i = 0; i < 4; i++) {
             server.addPawnWithoutSession(i, "local" + i);
         }
@@ -129,9 +129,7 @@ class DeltaSnapshotDeliveryTest {
     }
 
     private GameClient connect(String name, BadNetwork bad) throws Exception {
-        GameClient c = TestClients.join(server, bad, name);
-        clients.add(c);
-        return c;
+        return test.join(name, bad);
     }
 
     /** The server sends at 20 Hz from 60: on every third tick. */
@@ -253,8 +251,7 @@ class DeltaSnapshotDeliveryTest {
             server.tickOnce();
         }
         assertTrue(first.deltasApplied() > 5, "the first client was on deltas: " + first.deltasApplied());
-        GameClient second = TestClients.join(server, socket, "again"); // the server answers with its Accept again
-        clients.add(second);
+        GameClient second = test.join("again", socket); // the server answers with its Accept again
         // Until the server reads the second client's request it cannot know: a delta sent in between is dropped.
         long beforeTheServerKnew = second.deltasWithoutBaseline();
         for (int t = 0; t < 30; t++) {

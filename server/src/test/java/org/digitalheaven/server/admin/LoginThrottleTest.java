@@ -4,13 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
 import org.digitalheaven.server.GameServer;
-import org.digitalheaven.server.TestClients;
-import org.digitalheaven.server.client.GameClient;
-import org.digitalheaven.server.net.LoopbackNetwork;
+import org.digitalheaven.server.TestServer;
 import org.digitalheaven.server.prefs.Preferences;
 import org.digitalheaven.server.session.Session;
 import org.junit.jupiter.api.AfterEach;
@@ -24,17 +21,14 @@ import org.junit.jupiter.api.Test;
 class LoginThrottleTest {
 
     private static final long SECOND = 1_000_000_000L;
-    private final LoopbackNetwork net = new LoopbackNetwork();
     private final AtomicLong now = new AtomicLong(1_000 * SECOND);
-    private final List<String> log = new ArrayList<>();
-    private final List<GameClient> clients = new ArrayList<>();
+    private TestServer test;
     private GameServer server;
 
     @AfterEach
     void stop() {
-        clients.forEach(GameClient::close);
-        if (server != null) {
-            server.shutdown("test over");
+        if (test != null) {
+            test.close();
         }
     }
 
@@ -43,12 +37,12 @@ class LoginThrottleTest {
         Preferences prefs = Preferences.inMemory();
         String set = prefs.set(Preferences.ADMIN_PASSWORD, password);
         assertTrue(set == null || set.isEmpty(), set);
-        server = new GameServer(new GameServer.Options(prefs, List.of(), now::get, 1L, log::add), net.endpoint());
-        server.start("arena");
+        test = new TestServer(prefs, now::get, 1L).start("arena");
+        server = test.server();
     }
 
     private Session join(String name) throws Exception {
-        clients.add(TestClients.join(server, net, name));
+        test.join(name);
         return server.sessions().stream().filter(s -> s.name().equals(name)).findFirst().orElseThrow();
     }
 
@@ -82,12 +76,12 @@ class LoginThrottleTest {
 
         assertEquals(11, server.wrongPasswords());
         assertEquals(9, server.loginsRefusedWhileWaiting());
-        List<String> wrong = log.stream().filter(l -> l.startsWith("login: wrong password from " + mallory.address() + " ")).toList();
-        assertEquals(11, wrong.size(), log.toString());
+        List<String> wrong = test.log().stream().filter(l -> l.startsWith("login: wrong password from " + mallory.address() + " ")).toList();
+        assertEquals(11, wrong.size(), test.log().toString());
         assertTrue(wrong.get(0).contains("(mallory), 1 from this address") && !wrong.get(0).contains("next try"), wrong.get(0));
         assertTrue(wrong.get(4).contains("5 from this address; 2 tries refused while it waited; its next try in 2 s"),
                 wrong.get(4));
-        assertTrue(log.stream().anyMatch(l -> l.equals("login: mallory (" + mallory.address() + ") has admin authority")), log.toString());
+        assertTrue(test.log().stream().anyMatch(l -> l.equals("login: mallory (" + mallory.address() + ") has admin authority")), test.log().toString());
 
         // The right password cleared the address's record: the next wrong try is free again.
         assertEquals("login refused: wrong password", server.login(again, "guess"));

@@ -13,7 +13,6 @@ import java.time.LocalDateTime;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.digitalheaven.demo.Chunk;
@@ -24,11 +23,10 @@ import org.digitalheaven.demo.DemoWriter;
 import org.digitalheaven.physics.Vec3;
 import org.digitalheaven.server.GameServer;
 import org.digitalheaven.server.NanoClock;
-import org.digitalheaven.server.TestClients;
+import org.digitalheaven.server.TestServer;
 import org.digitalheaven.server.admin.Authority;
 import org.digitalheaven.server.admin.CommandSource;
 import org.digitalheaven.server.client.GameClient;
-import org.digitalheaven.server.net.LoopbackNetwork;
 import org.digitalheaven.server.prefs.Preferences;
 import org.digitalheaven.server.replay.DemoReplay;
 import org.digitalheaven.universe.PlayerInput;
@@ -43,11 +41,10 @@ class DemoRecordingTest {
     @TempDir
     Path demos;
 
-    private final LoopbackNetwork net = new LoopbackNetwork();
-    private final List<String> log = new CopyOnWriteArrayList<>();
+    private TestServer test;
+    private List<String> log;
     private GameServer server;
     private DemoRecording rec;
-    private final List<GameClient> clients = new ArrayList<>();
     /** The server's console, as the map verb's asker. */
     private static final CommandSource ADMIN = new CommandSource() {
         @Override
@@ -70,18 +67,16 @@ class DemoRecordingTest {
     }
 
     private void start(Preferences prefs, Path folder) throws Exception {
-        server = new GameServer(new GameServer.Options(prefs, List.of(), NanoClock.SYSTEM, 5L, log::add), net.endpoint());
+        test = new TestServer(prefs, NanoClock.SYSTEM, 5L);
+        server = test.server();
+        log = test.log();
         rec = server.enableRecording(folder, "test-version", "abc1234");
-        server.start("arena");
+        test.start("arena");
     }
 
     /** Ticks until a console line contains {@code text} (at most 5 s); the lines said so far. */
     private List<String> tickUntilSaid(String text) throws Exception {
-        long deadline = System.nanoTime() + 5_000_000_000L;
-        while (log.stream().noneMatch(l -> l.contains(text)) && System.nanoTime() < deadline) {
-            server.tickOnce();
-            Thread.sleep(10);
-        }
+        test.tickUntil(() -> log.stream().anyMatch(l -> l.contains(text)));
         return List.copyOf(log);
     }
 
@@ -102,15 +97,11 @@ class DemoRecordingTest {
         start(Preferences.inMemory());
         join("p");
         rec.record(name);
-        for (int i = 0; i < 30; i++) {
-            server.tickOnce();
-        }
+        test.tick(30);
     }
 
     private GameClient join(String name) throws Exception {
-        GameClient c = TestClients.join(server, net, name);
-        clients.add(c);
-        return c;
+        return test.join(name);
     }
 
     /** Reads a demo once the writer thread has finished it (closing never makes the tick wait). */
@@ -129,9 +120,8 @@ class DemoRecordingTest {
 
     @AfterEach
     void stop() {
-        clients.forEach(GameClient::close);
-        if (server != null) {
-            server.shutdown("test over");
+        if (test != null) {
+            test.close();
         }
     }
 
@@ -140,12 +130,10 @@ class DemoRecordingTest {
         start(Preferences.inMemory());
         GameClient c = join("starved");
         assertTrue(rec.record("starve").contains("from the next tick"));
-        server.tickOnce(); // the recording opens at this boundary
+        test.tick(); // the recording opens at this boundary
         PlayerInput run = PlayerInput.of(1, 0, 30, 0, PlayerInput.SPRINT);
         c.sendInput(run);
-        for (int i = 0; i < 10; i++) {
-            server.tickOnce();
-        }
+        test.tick(10);
         rec.stop();
         DemoFile d = readComplete(demos.resolve("starve.dh-demo"));
         List<PlayerInput> recorded = new ArrayList<>();
@@ -190,7 +178,7 @@ class DemoRecordingTest {
         assertTrue(rec.record("taken").contains("already exists"), "never overwrites");
         assertEquals("precious", Files.readString(demos.resolve("taken.dh-demo")));
         assertTrue(rec.record("one").contains("recording to"));
-        server.tickOnce();
+        test.tick();
         String second = rec.record("two");
         assertTrue(second.contains("already recording to " + demos.resolve("one.dh-demo")), second);
         assertEquals(3, rec.status().size());
@@ -230,7 +218,7 @@ class DemoRecordingTest {
         assertFalse(rec.recording());
 
         assertTrue(rec.record("sub/dir/x").contains("recording to " + demos.resolve("sub/dir/x.dh-demo")));
-        server.tickOnce();
+        test.tick();
         assertTrue(rec.stop(10_000).startsWith("demo: stopped; "));
         assertFalse(DemoReader.read(demos.resolve("sub/dir/x.dh-demo")).truncated(), "the subfolders were made");
 
@@ -254,7 +242,7 @@ class DemoRecordingTest {
         start(prefs, Path.of("/proc"));
         List<String> said = tickUntilSaid("/proc");
         for (int i = 0; i < 20; i++) {
-            server.tickOnce(); // anything said late would be in the log by now
+            test.tick(); // anything said late would be in the log by now
             Thread.sleep(5);
         }
         said = log.stream().filter(l -> l.contains("/proc")).toList();
@@ -281,11 +269,11 @@ class DemoRecordingTest {
             String reply = rec.record(at[0] + "/x");
             assertEquals("demo record: cannot write in " + at[0] + ": it is on the kernel's " + at[1] + " file system,"
                     + " which takes no files; choose another folder", reply);
-            server.tickOnce();
+            test.tick();
             assertFalse(rec.recording());
         }
         for (int i = 0; i < 20; i++) {
-            server.tickOnce(); // anything said late would be in the log by now
+            test.tick(); // anything said late would be in the log by now
             Thread.sleep(5);
         }
         assertFalse(log.stream().anyMatch(l -> l.startsWith("demo: recording ") || l.contains("cannot create")), log.toString());
@@ -302,7 +290,7 @@ class DemoRecordingTest {
         String deep = ("b".repeat(200) + "/").repeat(25) + "x";
         String deepReply = rec.record(deep);
         assertTrue(deepReply.startsWith("demo record: ") && deepReply.contains("a path may be at most 4095 bytes"), deepReply);
-        server.tickOnce();
+        test.tick();
         assertFalse(rec.recording());
         assertEquals(List.of("demo: nothing is recording"), rec.status());
         assertFalse(log.stream().anyMatch(l -> l.startsWith("demo: recording ")), log.toString());
@@ -332,13 +320,11 @@ class DemoRecordingTest {
         start(Preferences.inMemory());
         assertTrue(rec.record("gone").contains("recording to"));
         Files.writeString(demos.resolve("gone.dh-demo"), "raced"); // appears between the command and the writer
-        for (int i = 0; i < 5; i++) {
-            server.tickOnce();
-        }
+        test.tick(5);
         long deadline = System.nanoTime() + 5_000_000_000L;
         while (log.stream().noneMatch(l -> l.contains("cannot create")) && System.nanoTime() < deadline) {
             Thread.sleep(10);
-            server.tickOnce();
+            test.tick();
         }
         List<String> said = log.stream().filter(l -> l.contains("gone.dh-demo") && !l.contains("recording DigitalHeaven")).toList();
         assertEquals(1, said.size(), log.toString());
@@ -360,15 +346,11 @@ class DemoRecordingTest {
         Files.writeString(demos.resolve("arena-20200101-000001.dh-demo"), "hand-started, outside auto/: never pruned");
         start(prefs);
         join("p");
-        for (int i = 0; i < 20; i++) {
-            server.tickOnce();
-        }
+        test.tick(20);
         assertNull(server.changeMap("doors"));
-        for (int i = 0; i < 20; i++) {
-            server.tickOnce();
-        }
+        test.tick(20);
         assertNull(server.changeMap("jumps"));
-        server.tickOnce();
+        test.tick();
         rec.stop(10_000);
         List<Path> files;
         long deadline = System.nanoTime() + 5_000_000_000L;
@@ -496,7 +478,7 @@ class DemoRecordingTest {
         rec.record("doomed");
         long before = server.universe().tickCount();
         for (int i = 0; i < 400; i++) {
-            server.tickOnce();
+            test.tick();
             Thread.sleep(0, 200_000);
         }
         assertEquals(before + 400, server.universe().tickCount(), "kept ticking");
@@ -514,17 +496,13 @@ class DemoRecordingTest {
         start(Preferences.inMemory());
         GameClient c = join("p");
         rec.record("nan");
-        for (int i = 0; i < 310; i++) {
-            server.tickOnce();
-        }
+        test.tick(310);
         long made = System.nanoTime() + 5_000_000_000L;
         while (log.stream().noneMatch(l -> l.startsWith("demo: recording ")) && System.nanoTime() < made) {
             Thread.sleep(5); // the writer thread makes the file, then the recording is announced: a stop says so after that
         }
         server.universe().pawn(c.slot()).motion().setVelocity(new Vec3(0f, Float.NaN, 0f));
-        for (int i = 0; i < 300; i++) {
-            server.tickOnce();
-        }
+        test.tick(300);
         assertFalse(rec.recording(), "the recording was dropped");
         List<String> said = log.stream().filter(l -> l.contains("not finite")).toList();
         assertEquals(1, said.size(), log.toString());
@@ -546,7 +524,7 @@ class DemoRecordingTest {
         assertTrue(r.ok(), out.toString());
 
         assertTrue(rec.record("refused").startsWith("demo record: recording to "));
-        server.tickOnce();
+        test.tick();
         assertTrue(log.get(log.size() - 1).matches("demo record: the world at tick \\d+ holds a number that is not finite"
                 + " \\(PlayerPawn@\\d+'s motion\\), which no replay could restore, so nothing was recorded"), log.toString());
         assertFalse(rec.recording());
@@ -560,11 +538,9 @@ class DemoRecordingTest {
         assertNull(prefs.set("players.p.maxSpeed", "12"));
         start(prefs);
         join("p");
-        for (int i = 0; i < 10; i++) {
-            server.tickOnce();
-        }
+        test.tick(10);
         rec.record("notes");
-        server.tickOnce();
+        test.tick();
         rec.stop();
         DemoFile d = readComplete(demos.resolve("notes.dh-demo"));
         assertTrue(d.header().startTick() > 0, "started mid-session");
@@ -588,9 +564,7 @@ class DemoRecordingTest {
         assertTrue(rec.status().get(0).startsWith("demo: starting at the first tick of doors"), rec.status().toString());
         List<String> said = tickUntilSaid("demo: recording DigitalHeaven.Core.Level.doors");
         assertTrue(said.stream().noneMatch(l -> l.contains("closed because the map changed")), said.toString());
-        for (int i = 0; i < 30; i++) {
-            server.tickOnce();
-        }
+        test.tick(30);
         String stopped = rec.stop(5_000);
         assertTrue(stopped.startsWith("demo: stopped; " + demos.resolve("v.dh-demo") + " holds "), stopped);
         DemoFile d = readComplete(demos.resolve("v.dh-demo"));
