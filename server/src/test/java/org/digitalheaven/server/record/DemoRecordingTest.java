@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.mockito.Mockito.mock;
+import static org.mockito.Mockito.when;
 
 import java.io.IOException;
 import java.io.OutputStream;
@@ -45,22 +47,15 @@ class DemoRecordingTest {
     private List<String> log;
     private GameServer server;
     private DemoRecording rec;
-    /** The server's console, as the map verb's asker. */
-    private static final CommandSource ADMIN = new CommandSource() {
-        @Override
-        public String name() {
-            return "console";
-        }
+    /** The server's console, as the map verb's asker (its replies go nowhere). */
+    private static final CommandSource ADMIN = admin();
 
-        @Override
-        public Authority authority() {
-            return Authority.ADMIN;
-        }
-
-        @Override
-        public void reply(String text) {
-        }
-    };
+    private static CommandSource admin() {
+        CommandSource console = mock(CommandSource.class);
+        when(console.name()).thenReturn("console");
+        when(console.authority()).thenReturn(Authority.ADMIN);
+        return console;
+    }
 
     private void start(Preferences prefs) throws Exception {
         start(prefs, demos);
