@@ -15,12 +15,12 @@ import java.util.concurrent.TimeoutException;
 import java.util.function.Consumer;
 import org.digitalheaven.maps.MapFormatException;
 import org.digitalheaven.maps.PalletException;
-import org.digitalheaven.server.record.DemoRecording;
 import org.digitalheaven.server.GameServer;
 import org.digitalheaven.server.NanoClock;
 import org.digitalheaven.server.client.GameClient;
 import org.digitalheaven.server.net.LoopbackNetwork;
 import org.digitalheaven.server.prefs.Preferences;
+import org.digitalheaven.server.record.DemoRecording;
 
 /**
  * A whole server in this process, on the loopback network, with the standard console verbs installed

@@ -3,8 +3,8 @@ package org.digitalheaven.console;
 import java.util.Objects;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
-import org.digitalheaven.server.admin.CommandExecutor;
 import org.digitalheaven.server.GameServer;
+import org.digitalheaven.server.admin.CommandExecutor;
 import org.digitalheaven.server.admin.PrintableText;
 
 /**

@@ -9,11 +9,11 @@ import org.digitalheaven.maps.PalletException;
 import org.digitalheaven.maps.PalletRepository;
 import org.digitalheaven.maps.ResolvedMap;
 import org.digitalheaven.physics.Vec3;
-import org.digitalheaven.server.admin.Authority;
 import org.digitalheaven.server.GameServer;
-import org.digitalheaven.server.session.Session;
 import org.digitalheaven.server.TickStats;
+import org.digitalheaven.server.admin.Authority;
 import org.digitalheaven.server.prefs.Preferences;
+import org.digitalheaven.server.session.Session;
 import org.digitalheaven.universe.Pawn;
 
 /**

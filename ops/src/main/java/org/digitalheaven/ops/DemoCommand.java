@@ -26,13 +26,13 @@ import org.digitalheaven.physics.MoveSettings;
 import org.digitalheaven.server.admin.PrintableText;
 import org.digitalheaven.universe.SnapshotDiff;
 import org.digitalheaven.universe.WorldSettings;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
+import picocli.CommandLine;
 
 /**
  * {@code dh-host demo ...}: look inside a {@code .dh-demo} without replaying it. Both tools read the file

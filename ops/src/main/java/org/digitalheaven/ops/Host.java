@@ -17,17 +17,17 @@ import org.digitalheaven.ops.bots.BotBrain;
 import org.digitalheaven.ops.bots.BotSwarm;
 import org.digitalheaven.server.GameServer;
 import org.digitalheaven.server.NanoClock;
-import org.digitalheaven.server.admin.PrintableText;
-import org.digitalheaven.server.prefs.IpAddresses;
 import org.digitalheaven.server.ServerHome;
+import org.digitalheaven.server.admin.PrintableText;
 import org.digitalheaven.server.net.UdpTransport;
+import org.digitalheaven.server.prefs.IpAddresses;
 import org.digitalheaven.server.prefs.Preferences;
 import org.digitalheaven.server.protocol.PacketCodec;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
+import picocli.CommandLine;
 
 /**
  * {@code dh-host}: the one launcher. With no subcommand it runs the dedicated server on a map with
