@@ -26,7 +26,7 @@ import org.digitalheaven.physics.CharacterMotion;
 import org.digitalheaven.physics.Vec3;
 import org.digitalheaven.server.GameServer;
 import org.digitalheaven.server.NanoClock;
-import org.digitalheaven.server.TestClients;
+import org.digitalheaven.server.TestServer;
 import org.digitalheaven.server.client.GameClient;
 import org.digitalheaven.server.net.LoopbackNetwork;
 import org.digitalheaven.server.prefs.Preferences;
@@ -47,16 +47,13 @@ class DemoReplayTest {
     }
 
     private Path record(String map, int ticks, String name, Preferences prefs) throws Exception {
-        LoopbackNetwork net = new LoopbackNetwork();
         prefs.set("server.demo.checkpointTicks", "60");
-        GameServer server = new GameServer(new GameServer.Options(prefs, List.of(), NanoClock.SYSTEM, 3L, l -> { }),
-                net.endpoint());
-        server.start(map);
-        DemoRecording rec = server.enableRecording(dir, "v", "sha");
-        List<GameClient> clients = new ArrayList<>();
-        try {
+        try (TestServer test = new TestServer(prefs, NanoClock.SYSTEM, 3L).start(map)) {
+            GameServer server = test.server();
+            DemoRecording rec = server.enableRecording(dir, "v", "sha");
+            List<GameClient> clients = new ArrayList<>();
             for (int i = 0; i < 3; i++) {
-                clients.add(TestClients.join(server, net, "p" + i));
+                clients.add(test.join("p" + i));
             }
             rec.record(name);
             Random r = new Random(9);
@@ -66,7 +63,7 @@ class DemoReplayTest {
                     clients.get(2).disconnect();
                 }
                 if (t == ticks / 2) {
-                    clients.add(TestClients.join(server, net, "late"));
+                    clients.add(test.join("late"));
                 }
                 for (int i = 0; i < clients.size(); i++) {
                     if (i == 2 && t >= ticks / 3) {
@@ -79,9 +76,6 @@ class DemoReplayTest {
                 server.tickOnce();
             }
             rec.stop(10_000); // returns with the file complete
-        } finally {
-            clients.forEach(GameClient::close);
-            server.shutdown("done");
         }
         return dir.resolve(name + ".dh-demo");
     }
@@ -229,16 +223,13 @@ class DemoReplayTest {
     void perPlayerOverridesSetBeforeAndDuringTheRecordingReplayBitForBit() throws Exception {
         Preferences prefs = Preferences.inMemory();
         assertNull(prefs.set("players.p0.maxSpeed", "14"));
-        LoopbackNetwork net = new LoopbackNetwork();
         prefs.set("server.demo.checkpointTicks", "60");
-        GameServer server = new GameServer(new GameServer.Options(prefs, List.of(), NanoClock.SYSTEM, 3L, l -> { }),
-                net.endpoint());
-        server.start("arena");
-        DemoRecording rec = server.enableRecording(dir, "v", "sha");
-        List<GameClient> clients = new ArrayList<>();
-        try {
+        try (TestServer test = new TestServer(prefs, NanoClock.SYSTEM, 3L).start("arena")) {
+            GameServer server = test.server();
+            DemoRecording rec = server.enableRecording(dir, "v", "sha");
+            List<GameClient> clients = new ArrayList<>();
             for (int i = 0; i < 3; i++) {
-                clients.add(TestClients.join(server, net, "p" + i));
+                clients.add(test.join("p" + i));
             }
             rec.record("override");
             Random r = new Random(4);
@@ -258,9 +249,6 @@ class DemoReplayTest {
                 server.tickOnce();
             }
             rec.stop(10_000);
-        } finally {
-            clients.forEach(GameClient::close);
-            server.shutdown("done");
         }
         Path file = dir.resolve("override.dh-demo");
         DemoFile d = DemoReader.read(file);
