@@ -1,8 +1,8 @@
 package org.digitalheaven.console;
 
-import org.digitalheaven.server.Authority;
-import org.digitalheaven.server.CommandSource;
 import org.digitalheaven.server.GameServer;
+import org.digitalheaven.server.admin.Authority;
+import org.digitalheaven.server.admin.CommandSource;
 
 /** What a verb runs against: the server, who typed the line, the registry (for {@code help}), and the line itself. */
 public final class CommandContext {

@@ -8,9 +8,9 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.TreeMap;
 import java.util.TreeSet;
-import org.digitalheaven.server.CommandExecutor;
-import org.digitalheaven.server.CommandSource;
 import org.digitalheaven.server.GameServer;
+import org.digitalheaven.server.admin.CommandExecutor;
+import org.digitalheaven.server.admin.CommandSource;
 
 /**
  * The console verbs of one server, and the one place a console line is parsed, checked and run.

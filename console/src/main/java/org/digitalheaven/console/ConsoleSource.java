@@ -2,8 +2,8 @@ package org.digitalheaven.console;
 
 import java.util.Objects;
 import java.util.function.Consumer;
-import org.digitalheaven.server.Authority;
-import org.digitalheaven.server.CommandSource;
+import org.digitalheaven.server.admin.Authority;
+import org.digitalheaven.server.admin.CommandSource;
 
 /** The server's own console as a command source: always the admin, named "console", replies go to {@code output}. */
 public final class ConsoleSource implements CommandSource {

@@ -6,8 +6,8 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
-import org.digitalheaven.server.Authority;
-import org.digitalheaven.server.DemoRecording;
+import org.digitalheaven.server.admin.Authority;
+import org.digitalheaven.server.record.DemoRecording;
 
 /**
  * {@code demo record [name] | stop | status}: admin only, like {@code map}. The work is the server's

@@ -15,12 +15,12 @@ import java.util.concurrent.TimeoutException;
 import java.util.function.Consumer;
 import org.digitalheaven.maps.MapFormatException;
 import org.digitalheaven.maps.PalletException;
-import org.digitalheaven.server.DemoRecording;
 import org.digitalheaven.server.GameServer;
 import org.digitalheaven.server.NanoClock;
 import org.digitalheaven.server.client.GameClient;
 import org.digitalheaven.server.net.LoopbackNetwork;
 import org.digitalheaven.server.prefs.Preferences;
+import org.digitalheaven.server.record.DemoRecording;
 
 /**
  * A whole server in this process, on the loopback network, with the standard console verbs installed
@@ -89,11 +89,11 @@ public final class EmbeddedServer implements AutoCloseable {
      * Turns on {@code demo record} for this session, writing to {@code demos} by default: a solo
      * session's demo is recorded by its embedded server exactly as a dedicated server records.
      */
-    public DemoRecording enableRecording(Path demos) throws InterruptedException, java.util.concurrent.ExecutionException,
-            java.util.concurrent.TimeoutException {
-        java.util.concurrent.CompletableFuture<DemoRecording> f = new java.util.concurrent.CompletableFuture<>();
+    public DemoRecording enableRecording(Path demos) throws InterruptedException, ExecutionException,
+            TimeoutException {
+        CompletableFuture<DemoRecording> f = new CompletableFuture<>();
         server.submit(() -> f.complete(server.enableRecording(demos, "embedded", "unknown")));
-        return f.get(TIMEOUT_MILLIS, java.util.concurrent.TimeUnit.MILLISECONDS);
+        return f.get(TIMEOUT_MILLIS, TimeUnit.MILLISECONDS);
     }
 
     /** A player on its own loopback endpoint, connected (handshake done) before this returns. */

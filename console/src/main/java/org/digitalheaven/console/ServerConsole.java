@@ -3,9 +3,9 @@ package org.digitalheaven.console;
 import java.util.Objects;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
-import org.digitalheaven.server.CommandExecutor;
 import org.digitalheaven.server.GameServer;
-import org.digitalheaven.server.PrintableText;
+import org.digitalheaven.server.admin.CommandExecutor;
+import org.digitalheaven.server.admin.PrintableText;
 
 /**
  * The dedicated server's own console: reads lines on a daemon thread of its own, queues each on the
@@ -97,11 +97,6 @@ public abstract class ServerConsole implements AutoCloseable {
 
     public final boolean isClosing() {
         return closing;
-    }
-
-    /** True once input has ended or the console was closed. */
-    public final boolean isClosed() {
-        return closed.getCount() == 0;
     }
 
     /** Waits until input ends or the console is closed. */

@@ -9,11 +9,11 @@ import org.digitalheaven.maps.PalletException;
 import org.digitalheaven.maps.PalletRepository;
 import org.digitalheaven.maps.ResolvedMap;
 import org.digitalheaven.physics.Vec3;
-import org.digitalheaven.server.Authority;
 import org.digitalheaven.server.GameServer;
-import org.digitalheaven.server.Session;
 import org.digitalheaven.server.TickStats;
+import org.digitalheaven.server.admin.Authority;
 import org.digitalheaven.server.prefs.Preferences;
+import org.digitalheaven.server.session.Session;
 import org.digitalheaven.universe.Pawn;
 
 /**
@@ -95,10 +95,10 @@ final class ServerVerbs {
         ctx.reply("dropped from players: " + s.badSessionKeys() + " packet(s) without their session's key, "
                 + s.inputsOutsideWindow() + " input(s) numbered far outside their window, "
                 + s.commandsOverLimit() + " command(s) over the limit");
-        ctx.reply(String.format(java.util.Locale.ROOT, "sent %.1f MB, %.1f kB/s per client (%.1f over the last 10 s)",
+        ctx.reply(String.format(Locale.ROOT, "sent %.1f MB, %.1f kB/s per client (%.1f over the last 10 s)",
                 s.bytesSent() / 1e6, s.bytesPerClientSecond() / 1e3, s.recentBytesPerClientSecond() / 1e3));
         long snaps = s.snapshotsSent();
-        ctx.reply(String.format(java.util.Locale.ROOT, "snapshots %d sent, %.1f%% as deltas, %.0f bytes each on average", snaps,
+        ctx.reply(String.format(Locale.ROOT, "snapshots %d sent, %.1f%% as deltas, %.0f bytes each on average", snaps,
                 snaps == 0 ? 0.0 : 100.0 * s.deltaSnapshotsSent() / snaps, snaps == 0 ? 0.0 : s.snapshotBytesSent() / (double) snaps));
         ctx.reply("logins: " + s.wrongPasswords() + " wrong password(s), " + s.loginsRefusedWhileWaiting()
                 + " refused while waiting, " + s.addressesWaitingToLogin() + " address(es) waiting now");

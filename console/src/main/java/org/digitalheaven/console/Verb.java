@@ -2,7 +2,7 @@ package org.digitalheaven.console;
 
 import java.util.List;
 import java.util.Objects;
-import org.digitalheaven.server.Authority;
+import org.digitalheaven.server.admin.Authority;
 
 /**
  * One console verb: its name, who may run it, how it is called, what it does, and how to complete

@@ -6,9 +6,10 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.ArrayList;
 import java.util.List;
 import org.digitalheaven.physics.MoveSettings;
-import org.digitalheaven.server.PrintableText;
+import org.digitalheaven.server.admin.PrintableText;
 import org.digitalheaven.server.client.GameClient;
 import org.digitalheaven.server.prefs.Preferences;
 import org.digitalheaven.universe.Pawn;
@@ -73,7 +74,7 @@ class ConsoleVerbsTest {
     void playersShowsAddressesOnlyToAdmins() throws Exception {
         try (GameClient bob = embedded.connectLocalPlayer("bob")) {
             bob.sendCommand("players");
-            List<String> seen = new java.util.ArrayList<>();
+            List<String> seen = new ArrayList<>();
             for (long deadline = System.nanoTime() + ScriptedConsole.TIMEOUT_MILLIS * 1_000_000L;
                     seen.stream().noneMatch(l -> l.contains("bob")) && System.nanoTime() < deadline; ScriptedConsole.pause()) {
                 seen.addAll(bob.drainOutput());

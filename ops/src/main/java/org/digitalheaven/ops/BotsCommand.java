@@ -14,14 +14,14 @@ import org.digitalheaven.maps.PalletException;
 import org.digitalheaven.maps.PalletRepository;
 import org.digitalheaven.ops.bots.BotBrain;
 import org.digitalheaven.ops.bots.BotSwarm;
-import org.digitalheaven.server.PrintableText;
 import org.digitalheaven.server.ServerHome;
+import org.digitalheaven.server.admin.PrintableText;
 import org.digitalheaven.server.prefs.WholeNumbers;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
+import picocli.CommandLine;
 
 /**
  * {@code dh-host bots}: bots as a process of their own, each a real UDP client with its own socket,

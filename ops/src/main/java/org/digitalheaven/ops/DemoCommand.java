@@ -23,16 +23,16 @@ import org.digitalheaven.demo.DemoFile;
 import org.digitalheaven.demo.DemoFormatException;
 import org.digitalheaven.demo.DemoReader;
 import org.digitalheaven.physics.MoveSettings;
-import org.digitalheaven.server.PrintableText;
+import org.digitalheaven.server.admin.PrintableText;
 import org.digitalheaven.universe.SnapshotDiff;
 import org.digitalheaven.universe.WorldSettings;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
+import picocli.CommandLine;
 
 /**
  * {@code dh-host demo ...}: look inside a {@code .dh-demo} without replaying it. Both tools read the file
@@ -425,9 +425,9 @@ final class DemoCommand {
         Path home;
 
         /** Replay options with this map, these pallets and this build, lines to {@code out}. */
-        org.digitalheaven.server.DemoReplay.Options options(java.util.function.Consumer<String> out) {
+        org.digitalheaven.server.replay.DemoReplay.Options options(java.util.function.Consumer<String> out) {
             EngineVersion build = EngineVersion.current();
-            return org.digitalheaven.server.DemoReplay.Options.of(
+            return org.digitalheaven.server.replay.DemoReplay.Options.of(
                     org.digitalheaven.server.ServerHome.resolveDefault(home).palletSearchPath(pallets), map,
                     build.engineVersion(), build.gitSha(), out);
         }
@@ -468,7 +468,7 @@ final class DemoCommand {
             String name = "dh-host demo cut";
             List<String> lines = new ArrayList<>();
             try {
-                org.digitalheaven.server.DemoCut.Result r = org.digitalheaven.server.DemoCut.cut(file, from, until, out,
+                org.digitalheaven.server.replay.DemoCut.Result r = org.digitalheaven.server.replay.DemoCut.cut(file, from, until, out,
                         where.options(lines::add));
                 if (!r.written()) {
                     lines.forEach(l -> err.println(PrintableText.line(l)));
@@ -481,7 +481,7 @@ final class DemoCommand {
                         r.until(), r.until() - r.from(), r.bytes());
                 o.flush();
                 return CommandLine.ExitCode.OK;
-            } catch (org.digitalheaven.server.DemoReplay.ReplayException e) {
+            } catch (org.digitalheaven.server.replay.DemoReplay.ReplayException e) {
                 err.println(PrintableText.line(name + ": " + file + ": " + e.getMessage()));
                 err.flush();
                 return CommandLine.ExitCode.USAGE;
@@ -544,7 +544,7 @@ final class DemoCommand {
                 return CommandLine.ExitCode.OK;
             } catch (IOException e) {
                 err.println(PrintableText.line("dh-host demo view: " + file + ": " + reason(e)));
-            } catch (DemoFormatException | org.digitalheaven.server.DemoReplay.ReplayException e) {
+            } catch (DemoFormatException | org.digitalheaven.server.replay.DemoReplay.ReplayException e) {
                 err.println(PrintableText.line("dh-host demo view: " + file + ": " + e.getMessage()));
             }
             err.flush();

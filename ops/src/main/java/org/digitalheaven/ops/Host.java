@@ -17,17 +17,17 @@ import org.digitalheaven.ops.bots.BotBrain;
 import org.digitalheaven.ops.bots.BotSwarm;
 import org.digitalheaven.server.GameServer;
 import org.digitalheaven.server.NanoClock;
-import org.digitalheaven.server.PrintableText;
-import org.digitalheaven.server.prefs.IpAddresses;
 import org.digitalheaven.server.ServerHome;
+import org.digitalheaven.server.admin.PrintableText;
 import org.digitalheaven.server.net.UdpTransport;
+import org.digitalheaven.server.prefs.IpAddresses;
 import org.digitalheaven.server.prefs.Preferences;
 import org.digitalheaven.server.protocol.PacketCodec;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
+import picocli.CommandLine;
 
 /**
  * {@code dh-host}: the one launcher. With no subcommand it runs the dedicated server on a map with
@@ -186,9 +186,9 @@ public final class Host implements Callable<Integer> {
             return CommandLine.ExitCode.USAGE;
         }
         for (String l : demoLog) {
-            if (!org.digitalheaven.server.DemoReplay.LOGS.contains(l)) {
+            if (!org.digitalheaven.server.replay.DemoReplay.LOGS.contains(l)) {
                 err.println(PrintableText.line("dh-host --demo: unknown --demoLog \"" + l + "\"; use " + String.join(",",
-                        org.digitalheaven.server.DemoReplay.LOGS)));
+                        org.digitalheaven.server.replay.DemoReplay.LOGS)));
                 return CommandLine.ExitCode.USAGE;
             }
         }
@@ -196,8 +196,8 @@ public final class Host implements Callable<Integer> {
         PrintWriter lines = json ? err : out; // with --json, standard output is the JSON object alone
         String error;
         try {
-            org.digitalheaven.server.DemoReplay.Result r = org.digitalheaven.server.DemoReplay.run(demo,
-                    org.digitalheaven.server.DemoReplay.Options.of(search, map == null ? null : Path.of(map),
+            org.digitalheaven.server.replay.DemoReplay.Result r = org.digitalheaven.server.replay.DemoReplay.run(demo,
+                    org.digitalheaven.server.replay.DemoReplay.Options.of(search, map == null ? null : Path.of(map),
                             build.engineVersion(), build.gitSha(), line -> {
                                 lines.println(PrintableText.line(line));
                                 lines.flush();
@@ -208,7 +208,7 @@ public final class Host implements Callable<Integer> {
             return r.ok() ? CommandLine.ExitCode.OK : 3;
         } catch (IOException e) {
             error = DemoCommand.reason(e);
-        } catch (org.digitalheaven.demo.DemoFormatException | org.digitalheaven.server.DemoReplay.ReplayException e) {
+        } catch (org.digitalheaven.demo.DemoFormatException | org.digitalheaven.server.replay.DemoReplay.ReplayException e) {
             error = e.getMessage();
         }
         err.println(PrintableText.line("dh-host --demo: " + demo + ": " + error));

@@ -9,13 +9,13 @@ import org.digitalheaven.maps.MapFormatException;
 import org.digitalheaven.maps.PalletException;
 import org.digitalheaven.maps.PalletRepository;
 import org.digitalheaven.maps.ResolvedMap;
-import org.digitalheaven.server.PrintableText;
 import org.digitalheaven.server.ServerHome;
+import org.digitalheaven.server.admin.PrintableText;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
-import picocli.CommandLine.Model.CommandSpec;
 
 /** {@code dh-host map ...}: map tools. */
 @Command(name = "map", description = "Map tools.", mixinStandardHelpOptions = true,

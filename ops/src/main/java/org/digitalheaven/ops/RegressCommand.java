@@ -21,15 +21,15 @@ import org.digitalheaven.demo.DemoReader;
 import org.digitalheaven.maps.PalletException;
 import org.digitalheaven.maps.PalletRepository;
 import org.digitalheaven.maps.ResolvedMap;
-import org.digitalheaven.server.DemoReplay;
-import org.digitalheaven.server.PrintableText;
 import org.digitalheaven.server.ServerHome;
-import picocli.CommandLine;
+import org.digitalheaven.server.admin.PrintableText;
+import org.digitalheaven.server.replay.DemoReplay;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
+import picocli.CommandLine;
 
 /**
  * {@code dh-host regress}: replays a folder of demos, the check a map team runs on every change.

@@ -4,7 +4,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
-import org.digitalheaven.server.PrintableText;
+import org.digitalheaven.server.admin.PrintableText;
 import org.digitalheaven.server.prefs.WholeNumbers;
 
 /**

@@ -1,7 +1,7 @@
 package org.digitalheaven.ops;
 
 import java.io.Writer;
-import org.digitalheaven.server.DemoReplay;
+import org.digitalheaven.server.replay.DemoReplay;
 import tools.jackson.core.JsonGenerator;
 import tools.jackson.core.ObjectWriteContext;
 import tools.jackson.core.json.JsonFactory;

@@ -13,20 +13,21 @@ import org.digitalheaven.demo.DemoFormatException;
 import org.digitalheaven.demo.DemoReader;
 import org.digitalheaven.maps.MapFormatException;
 import org.digitalheaven.maps.PalletException;
-import org.digitalheaven.server.DemoRecording;
-import org.digitalheaven.server.DemoReplay;
 import org.digitalheaven.server.GameServer;
 import org.digitalheaven.server.NanoClock;
-import org.digitalheaven.server.PlayDriver;
-import org.digitalheaven.server.PrintableText;
+import org.digitalheaven.server.admin.PrintableText;
 import org.digitalheaven.server.net.LoopbackNetwork;
 import org.digitalheaven.server.prefs.Preferences;
+import org.digitalheaven.server.record.DemoRecording;
+import org.digitalheaven.server.replay.DemoReplay;
+import org.digitalheaven.server.replay.PlayDriver;
 import org.digitalheaven.universe.scripted.ScriptedPlay;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
+import picocli.CommandLine;
+import picocli.CommandLine;
 
 /**
  * {@code dh-host selftest}: on each built-in map, records the scripted play ({@link ScriptedPlay}: local

@@ -12,10 +12,10 @@ import java.net.InetSocketAddress;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.LongConsumer;
 import java.util.function.ToDoubleFunction;
-import org.digitalheaven.server.DemoRecording;
 import org.digitalheaven.server.GameServer;
-import org.digitalheaven.server.prefs.IpAddresses;
 import org.digitalheaven.server.TickListener;
+import org.digitalheaven.server.prefs.IpAddresses;
+import org.digitalheaven.server.record.DemoRecording;
 import org.digitalheaven.universe.Universe;
 
 /**

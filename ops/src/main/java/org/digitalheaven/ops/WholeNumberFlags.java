@@ -1,9 +1,9 @@
 package org.digitalheaven.ops;
 
-import org.digitalheaven.server.PrintableText;
+import org.digitalheaven.server.admin.PrintableText;
 import org.digitalheaven.server.prefs.WholeNumbers;
-import picocli.CommandLine;
 import picocli.CommandLine.Model.OptionSpec;
+import picocli.CommandLine;
 
 /**
  * How every {@code dh-host} command reads the whole numbers its options take ({@code --port}, {@code --jobs},

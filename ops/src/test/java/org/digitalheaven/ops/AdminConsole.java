@@ -5,9 +5,9 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.digitalheaven.console.CommandRegistry;
-import org.digitalheaven.server.Authority;
-import org.digitalheaven.server.CommandSource;
 import org.digitalheaven.server.GameServer;
+import org.digitalheaven.server.admin.Authority;
+import org.digitalheaven.server.admin.CommandSource;
 
 /** A console line typed by an admin into a running server: executed on its game thread, its replies returned. */
 public final class AdminConsole {

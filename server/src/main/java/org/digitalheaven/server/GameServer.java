@@ -1,20 +1,28 @@
 package org.digitalheaven.server;
 
 import java.io.IOException;
+import java.net.InetSocketAddress;
 import java.net.SocketAddress;
 import java.nio.ByteBuffer;
 import java.nio.file.Path;
+import java.security.SecureRandom;
 import java.util.List;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
+import java.util.function.IntFunction;
 import org.digitalheaven.maps.MapFormatException;
 import org.digitalheaven.maps.PalletException;
 import org.digitalheaven.maps.PalletRepository;
 import org.digitalheaven.maps.ResolvedMap;
 import org.digitalheaven.physics.CharacterMotion;
+import org.digitalheaven.server.admin.AdminActions;
+import org.digitalheaven.server.admin.CommandExecutor;
+import org.digitalheaven.server.admin.CommandSource;
 import org.digitalheaven.server.net.Transport;
+import org.digitalheaven.server.prefs.IpAddresses;
 import org.digitalheaven.server.prefs.Preferences;
 import org.digitalheaven.server.protocol.Accept;
 import org.digitalheaven.server.protocol.Command;
@@ -29,6 +37,14 @@ import org.digitalheaven.server.protocol.PacketCodec;
 import org.digitalheaven.server.protocol.Reject;
 import org.digitalheaven.server.protocol.SessionPacket;
 import org.digitalheaven.server.protocol.WrongProtocolException;
+import org.digitalheaven.server.record.DemoRecording;
+import org.digitalheaven.server.session.Handshake;
+import org.digitalheaven.server.session.InputBuffer;
+import org.digitalheaven.server.session.SendRate;
+import org.digitalheaven.server.session.Session;
+import org.digitalheaven.server.session.Sessions;
+import org.digitalheaven.server.session.SnapshotSender;
+import org.digitalheaven.server.session.SpawnPicker;
 import org.digitalheaven.universe.Pawn;
 import org.digitalheaven.universe.PlayerInput;
 import org.digitalheaven.universe.SnapshotCodec;
@@ -70,7 +86,7 @@ public final class GameServer {
     private final AdminActions admin;
     private final SpawnPicker spawns;
     /** Each session's key (its Accept gives it; every packet of the session carries it): unguessable, so never seeded. */
-    private final java.security.SecureRandom sessionKeys = new java.security.SecureRandom();
+    private final SecureRandom sessionKeys = new SecureRandom();
     private final MapLoader mapLoader = new MapLoader(this);
     private final TickStats stats = new TickStats();
     private final List<TickListener> listeners = new CopyOnWriteArrayList<>();
@@ -84,13 +100,13 @@ public final class GameServer {
     private volatile CommandExecutor commands = (src, line) -> src.reply("no console commands are installed");
     private volatile TickLoop loop;
     private volatile boolean stopping;
-    private final java.util.concurrent.atomic.AtomicBoolean closed = new java.util.concurrent.atomic.AtomicBoolean();
+    private final AtomicBoolean closed = new AtomicBoolean();
     private Thread gameThread;
     private Universe universe;
     private ResolvedMap map;
     private int tickRate;
     private int nextWireId = 1;
-    private final SnapshotSender snapshots = new SnapshotSender(this);
+    private final SnapshotSender snapshots = new SnapshotSender(this::send);
     private final AtomicLong bytesSent = new AtomicLong();
     private long clientTicks; // ticks simulated times clients connected: the denominator of per-client rates
     private final SendRate sendRate = new SendRate();
@@ -104,7 +120,7 @@ public final class GameServer {
         this.transport = transport;
         this.clock = options.clock();
         this.spawns = new SpawnPicker(options.spawnSeed());
-        this.admin = new AdminActions(this, prefs, sessions, clock);
+        this.admin = new AdminActions(this::send, this::log, prefs, sessions, clock);
         this.handshake = new Handshake(prefs, sessions, new Handshake.Replies() {
             @Override
             public void send(SocketAddress to, Packet p) {
@@ -129,8 +145,8 @@ public final class GameServer {
         install(resolved);
         transport.start(this::onDatagram);
         SocketAddress at = transport.localAddress();
-        String where = at instanceof java.net.InetSocketAddress a && a.getAddress() != null
-                ? org.digitalheaven.server.prefs.IpAddresses.endpointText(a.getAddress(), a.getPort()) : String.valueOf(at);
+        String where = at instanceof InetSocketAddress a && a.getAddress() != null
+                ? IpAddresses.endpointText(a.getAddress(), a.getPort()) : String.valueOf(at);
         log("serving " + map.barcode() + " on " + where + " at " + tickRate + " Hz");
         for (TickListener l : listeners) {
             l.onMapLoaded(universe);
@@ -156,13 +172,13 @@ public final class GameServer {
     }
 
     private DemoRecording recording;
-    private java.util.function.IntFunction<PlayerInput> inputSource;
+    private IntFunction<PlayerInput> inputSource;
 
     /**
      * Where pawns without a session get their input each tick (the replay's recorded inputs); null
      * leaves them holding their look.
      */
-    public void setInputSource(java.util.function.IntFunction<PlayerInput> source) {
+    public void setInputSource(IntFunction<PlayerInput> source) {
         this.inputSource = source;
     }
 
@@ -220,10 +236,6 @@ public final class GameServer {
 
     public void addListener(TickListener l) {
         listeners.add(l);
-    }
-
-    public void removeListener(TickListener l) {
-        listeners.remove(l);
     }
 
     public void setCommandExecutor(CommandExecutor executor) {
@@ -379,7 +391,7 @@ public final class GameServer {
             InputBuffer buffer = new InputBuffer(INPUT_CAPACITY, prefs.inputHoldTicks(), inputWindow(),
                     PlayerInput.of(0, 0, motion.yaw(), 0, 0));
             Pawn p = universe.addPawn(slot, wireId, j.name(), motion);
-            Session s = new Session(this, j.from(), slot, wireId, sessionKeys.nextLong(), j.name(), buffer, clock);
+            Session s = new Session(this::send, j.from(), slot, wireId, sessionKeys.nextLong(), j.name(), buffer, clock);
             sessions.add(s);
             applyOverride(p);
             joined(p);

@@ -3,6 +3,8 @@ package org.digitalheaven.server;
 import org.digitalheaven.maps.MapFormatException;
 import org.digitalheaven.maps.PalletException;
 import org.digitalheaven.maps.ResolvedMap;
+import org.digitalheaven.server.admin.CommandSource;
+import org.digitalheaven.server.session.Session;
 import org.digitalheaven.universe.Universe;
 import org.digitalheaven.universe.WorldSettings;
 

@@ -1,5 +1,7 @@
 package org.digitalheaven.server;
 
+import java.util.concurrent.locks.LockSupport;
+
 /**
  * Runs a tick on absolute deadlines ({@code base + n·period}), never {@code sleep(period)}, so lateness
  * does not accumulate into drift. A tick whose own work takes longer than a period is an overrun; the
@@ -16,7 +18,7 @@ public final class TickLoop {
     }
 
     public static final Sleeper PARK = nanos -> {
-        java.util.concurrent.locks.LockSupport.parkNanos(nanos);
+        LockSupport.parkNanos(nanos);
         if (Thread.interrupted()) {
             throw new InterruptedException();
         }

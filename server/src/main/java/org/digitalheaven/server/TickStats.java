@@ -1,5 +1,7 @@
 package org.digitalheaven.server;
 
+import java.util.Locale;
+import java.util.function.LongConsumer;
 import org.HdrHistogram.Histogram;
 
 /**
@@ -19,7 +21,7 @@ public final class TickStats {
     private long overruns;
     private long ticks;
     /** Also told each tick's duration (a metrics histogram), or null; set from another thread. */
-    private volatile java.util.function.LongConsumer observer;
+    private volatile LongConsumer observer;
 
     private static Histogram resizing(long highestMicros) {
         Histogram h = new Histogram(highestMicros, 3);
@@ -32,7 +34,7 @@ public final class TickStats {
         micros.recordValue(n / 1_000);
         maxNanos = Math.max(maxNanos, n);
         ticks++;
-        java.util.function.LongConsumer o = observer;
+        LongConsumer o = observer;
         if (o != null) {
             o.accept(nanos);
         }
@@ -42,7 +44,7 @@ public final class TickStats {
      * Hands every tick's duration in nanoseconds from now on to {@code o} as well, on the game thread
      * (so it must be quick and must not block); null stops it. {@link #reset()} does not touch it.
      */
-    public void observeEach(java.util.function.LongConsumer o) {
+    public void observeEach(LongConsumer o) {
         observer = o;
     }
 
@@ -85,7 +87,7 @@ public final class TickStats {
 
     /** "p50 0.21 ms, p99 0.48 ms, max 1.30 ms, 0 overrun(s) in 600 tick(s)" */
     public String describe() {
-        return String.format(java.util.Locale.ROOT, "p50 %.2f ms, p99 %.2f ms, max %.2f ms, %d overrun(s) in %d tick(s)",
+        return String.format(Locale.ROOT, "p50 %.2f ms, p99 %.2f ms, max %.2f ms, %d overrun(s) in %d tick(s)",
                 p50Micros() / 1000.0, p99Micros() / 1000.0, maxMicros() / 1000.0, overruns, ticks);
     }
 }

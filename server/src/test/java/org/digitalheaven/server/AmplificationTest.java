@@ -22,19 +22,21 @@ import org.digitalheaven.server.client.GameClient;
 import org.digitalheaven.server.net.DatagramHandler;
 import org.digitalheaven.server.net.ForwardingTransport;
 import org.digitalheaven.server.net.LoopbackNetwork;
+import org.digitalheaven.server.net.Transport;
 import org.digitalheaven.server.prefs.Preferences;
 import org.digitalheaven.server.protocol.Accept;
 import org.digitalheaven.server.protocol.Challenge;
 import org.digitalheaven.server.protocol.Command;
 import org.digitalheaven.server.protocol.Connect;
 import org.digitalheaven.server.protocol.ConnectRequest;
+import org.digitalheaven.server.protocol.Disconnect;
 import org.digitalheaven.server.protocol.Inputs;
 import org.digitalheaven.server.protocol.KeepAlive;
-import org.digitalheaven.server.protocol.Disconnect;
 import org.digitalheaven.server.protocol.Packet;
 import org.digitalheaven.server.protocol.PacketCodec;
 import org.digitalheaven.server.protocol.Reject;
 import org.digitalheaven.server.protocol.SnapshotMessage;
+import org.digitalheaven.server.session.Session;
 import org.digitalheaven.universe.PlayerInput;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -70,7 +72,7 @@ class AmplificationTest {
         }
         private final Map<SocketAddress, List<byte[]>> sent = new ConcurrentHashMap<>();
 
-        Spoofable(org.digitalheaven.server.net.Transport inner) {
+        Spoofable(Transport inner) {
             super(inner);
         }
 

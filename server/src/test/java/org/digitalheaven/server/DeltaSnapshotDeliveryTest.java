@@ -11,12 +11,14 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
+import org.digitalheaven.physics.Vec3;
 import org.digitalheaven.server.client.GameClient;
 import org.digitalheaven.server.net.DatagramHandler;
 import org.digitalheaven.server.net.ForwardingTransport;
 import org.digitalheaven.server.net.LoopbackNetwork;
 import org.digitalheaven.server.net.Transport;
 import org.digitalheaven.server.prefs.Preferences;
+import org.digitalheaven.server.protocol.Inputs;
 import org.digitalheaven.server.protocol.PacketCodec;
 import org.digitalheaven.universe.PlayerInput;
 import org.digitalheaven.universe.SnapshotCodec;
@@ -95,24 +97,24 @@ class DeltaSnapshotDeliveryTest {
         }
     }
 
-    private final LoopbackNetwork net = new LoopbackNetwork();
-    private final List<GameClient> clients = new ArrayList<>();
     private final Map<Long, byte[]> worldAt = new HashMap<>();
+    private TestServer test;
     private GameServer server;
+    private LoopbackNetwork net;
 
     @AfterEach
     void stop() {
-        clients.forEach(GameClient::close);
-        if (server != null) {
-            server.shutdown("test over");
+        if (test != null) {
+            test.close();
         }
     }
 
     /** A server on doors sending a snapshot every 3rd tick, four wandering pawns of its own, and what it had at every tick. */
     private void startServer() throws Exception {
         Preferences prefs = Preferences.inMemory();
-        server = new GameServer(new GameServer.Options(prefs, List.of(), NanoClock.SYSTEM, 99L, line -> { }), net.endpoint());
-        server.start("doors");
+        test = new TestServer(prefs, NanoClock.SYSTEM, 99L).start("doors");
+        server = test.server();
+        net = test.net();
         for (int i = 0; i < 4; i++) {
             server.addPawnWithoutSession(i, "local" + i);
         }
@@ -127,9 +129,7 @@ class DeltaSnapshotDeliveryTest {
     }
 
     private GameClient connect(String name, BadNetwork bad) throws Exception {
-        GameClient c = TestClients.join(server, bad, name);
-        clients.add(c);
-        return c;
+        return test.join(name, bad);
     }
 
     /** The server sends at 20 Hz from 60: on every third tick. */
@@ -205,7 +205,7 @@ class DeltaSnapshotDeliveryTest {
         long applied = c.snapshotsApplied();
         for (int t = 0; t < 90; t++) {
             var m = c.snapshot().pawns().get(0).motion();
-            m.setPosition(m.position().add(new org.digitalheaven.physics.Vec3(0.01f, 0, 0)));
+            m.setPosition(m.position().add(new Vec3(0.01f, 0, 0)));
             c.sendInput(PlayerInput.NEUTRAL);
             server.tickOnce();
             assertClientsExact(List.of(c), "tick " + t);
@@ -251,8 +251,7 @@ class DeltaSnapshotDeliveryTest {
             server.tickOnce();
         }
         assertTrue(first.deltasApplied() > 5, "the first client was on deltas: " + first.deltasApplied());
-        GameClient second = TestClients.join(server, socket, "again"); // the server answers with its Accept again
-        clients.add(second);
+        GameClient second = test.join("again", socket); // the server answers with its Accept again
         // Until the server reads the second client's request it cannot know: a delta sent in between is dropped.
         long beforeTheServerKnew = second.deltasWithoutBaseline();
         for (int t = 0; t < 30; t++) {
@@ -291,7 +290,7 @@ class DeltaSnapshotDeliveryTest {
         liar.start((from, data) -> { });
         for (int t = 0; t < 600; t++) {
             c.sendInput(PlayerInput.of(1, 0, r.nextInt(360), 0, 0));
-            byte[] in = PacketCodec.encode(new org.digitalheaven.server.protocol.Inputs(r.nextLong() & 0xffff_ffffL, t,
+            byte[] in = PacketCodec.encode(new Inputs(r.nextLong() & 0xffff_ffffL, t,
                     List.of(PlayerInput.NEUTRAL)));
             liar.send(server.localAddress(), in);
             server.tickOnce();

@@ -10,12 +10,17 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
+import java.util.concurrent.CopyOnWriteArrayList;
 import org.digitalheaven.server.client.GameClient;
-import org.digitalheaven.server.net.LoopbackNetwork;
 import org.digitalheaven.server.net.LoopbackTransport;
 import org.digitalheaven.server.prefs.Preferences;
+import org.digitalheaven.server.protocol.Accept;
 import org.digitalheaven.server.protocol.Connect;
+import org.digitalheaven.server.protocol.ConnectRequest;
+import org.digitalheaven.server.protocol.Inputs;
 import org.digitalheaven.server.protocol.PacketCodec;
+import org.digitalheaven.server.protocol.Reject;
+import org.digitalheaven.server.session.Session;
 import org.digitalheaven.universe.Pawn;
 import org.digitalheaven.universe.PlayerInput;
 import org.junit.jupiter.api.AfterEach;
@@ -27,28 +32,23 @@ import org.junit.jupiter.api.Test;
  */
 class GameServerTest {
 
-    private final LoopbackNetwork net = new LoopbackNetwork();
-    private final List<String> log = new ArrayList<>();
+    private TestServer test;
     private GameServer server;
-    private final List<GameClient> clients = new ArrayList<>();
 
     private GameServer start(String map, Preferences prefs) throws Exception {
-        server = new GameServer(new GameServer.Options(prefs, List.of(), NanoClock.SYSTEM, 1234L, log::add), net.endpoint());
-        server.start(map);
+        test = new TestServer(prefs, NanoClock.SYSTEM, 1234L).start(map);
+        server = test.server();
         return server;
     }
 
     private GameClient join(String name) throws Exception {
-        GameClient c = TestClients.join(server, net, name);
-        clients.add(c);
-        return c;
+        return test.join(name);
     }
 
     @AfterEach
     void stop() {
-        clients.forEach(GameClient::close);
-        if (server != null) {
-            server.shutdown("test over");
+        if (test != null) {
+            test.close();
         }
     }
 
@@ -77,9 +77,7 @@ class GameServerTest {
         assertEquals("local", server.universe().pawn(0).name());
         assertEquals(1, server.sessionCount());
         assertTrue(c.wireId() != localWire, "wire ids are never shared");
-        for (int i = 0; i < 5; i++) {
-            server.tickOnce();
-        }
+        test.tick(5);
         assertEquals(2, server.universe().pawns().size(), "both keep ticking");
     }
 
@@ -89,14 +87,14 @@ class GameServerTest {
         GameClient c = join("bob");
         PlayerInput run = PlayerInput.of(1, 0, 45, 0, PlayerInput.SPRINT);
         c.sendInput(run);
-        server.tickOnce();
+        test.tick();
         Pawn p = server.universe().pawn(c.slot());
         assertEquals(run, p.lastInput());
         for (int i = 1; i <= 6; i++) {
-            server.tickOnce();
+            test.tick();
             assertEquals(run, p.lastInput(), "held on starved tick " + i);
         }
-        server.tickOnce();
+        test.tick();
         assertEquals(run.holdLook(), p.lastInput(), "neutral after the hold, keeping the look");
     }
 
@@ -107,7 +105,7 @@ class GameServerTest {
         for (int i = 0; i < 20; i++) {
             c.sendInput(PlayerInput.of(1, 0, i, 0, 0));
         }
-        server.tickOnce();
+        test.tick();
         Session s = server.sessions().get(0);
         assertTrue(s.inputs().queued() <= GameServer.INPUT_CAPACITY, "queued " + s.inputs().queued());
         assertEquals(20 - GameServer.INPUT_CAPACITY, s.inputs().droppedAhead());
@@ -123,10 +121,10 @@ class GameServerTest {
         for (int i = 0; i < 40; i++) {
             PlayerInput in = PlayerInput.of(1, 0, i, 0, 0);
             c.sendInput(in);
-            server.tickOnce();
+            test.tick();
             assertEquals(in, p.lastInput(), "input " + i + " was simulated");
         }
-        server.tickOnce(); // a snapshot tick after the last input
+        test.tick(); // a snapshot tick after the last input
         assertEquals((0xffff_fff8L + 39) & 0xffff_ffffL, c.lastInputConsumed(), "the client's own sequence, wrapped");
         assertEquals(0, server.inputsOutsideWindow());
     }
@@ -138,9 +136,9 @@ class GameServerTest {
         c.numberInputsFrom(1000);
         for (int i = 0; i < 10; i++) {
             c.sendInput(PlayerInput.of(1, 0, i, 0, 0));
-            server.tickOnce();
+            test.tick();
         }
-        server.tickOnce();
+        test.tick();
         assertEquals(1009, c.lastInputConsumed());
     }
 
@@ -152,18 +150,18 @@ class GameServerTest {
         c.numberInputsFrom(5000);
         Pawn p = server.universe().pawn(c.slot());
         c.sendInput(PlayerInput.of(1, 0, 1, 0, 0));
-        server.tickOnce();
+        test.tick();
         // The forgery comes from the victim's own address (the client's transport sends it).
         // With her own key, as only a machine on her path could send it (or a damaged one of hers).
-        org.digitalheaven.server.protocol.Inputs forged = new org.digitalheaven.server.protocol.Inputs(
+        Inputs forged = new Inputs(
                 c.accepted().session(), 0, 0xffff_fff0L,
                 List.of(PlayerInput.of(0, 1, 180, 0, 0)));
         c.sendRaw(PacketCodec.encode(forged));
-        server.tickOnce();
+        test.tick();
         for (int i = 0; i < 20; i++) {
             PlayerInput in = PlayerInput.of(1, 0, 2 + i, 0, 0);
             c.sendInput(in);
-            server.tickOnce();
+            test.tick();
             assertEquals(in, p.lastInput(), "genuine input " + i + " after the forgery");
         }
         assertEquals(1, server.inputsOutsideWindow());
@@ -172,15 +170,13 @@ class GameServerTest {
     @Test
     void aConnectWithoutTheChallengeCookieIsNeverAdmitted() throws Exception {
         start("arena", Preferences.inMemory());
-        LoopbackTransport spoofer = net.endpoint();
+        LoopbackTransport spoofer = test.net().endpoint();
         spoofer.start((from, data) -> { });
         Random r = new Random(5);
         for (int i = 0; i < 1_000; i++) {
             spoofer.send(server.localAddress(), PacketCodec.encode(new Connect(r.nextLong(), "spoof" + i)));
         }
-        for (int i = 0; i < 5; i++) {
-            server.tickOnce();
-        }
+        test.tick(5);
         assertEquals(0, server.sessionCount());
         assertEquals(1_000, server.badCookies());
         spoofer.close();
@@ -190,7 +186,7 @@ class GameServerTest {
     void garbageIsDroppedAndCountedAndTheServerKeepsTicking() throws Exception {
         start("arena", Preferences.inMemory());
         GameClient c = join("dave");
-        LoopbackTransport junk = net.endpoint();
+        LoopbackTransport junk = test.net().endpoint();
         junk.start((from, data) -> { });
         Random r = new Random(6);
         for (int i = 0; i < 10_000; i++) {
@@ -199,9 +195,7 @@ class GameServerTest {
             junk.send(server.localAddress(), d);
         }
         long before = server.universe().tickCount();
-        for (int i = 0; i < 10; i++) {
-            server.tickOnce();
-        }
+        test.tick(10);
         assertEquals(before + 10, server.universe().tickCount());
         assertEquals(10_000, server.malformedDatagrams() + server.oversizedDatagrams() + server.unexpectedPackets()
                 + server.badCookies());
@@ -213,15 +207,15 @@ class GameServerTest {
     @Test
     void aConnectRequestInAnotherProtocolVersionGetsAShortWrongProtocolReject() throws Exception {
         start("arena", Preferences.inMemory());
-        LoopbackTransport old = net.endpoint();
-        List<byte[]> answers = new java.util.concurrent.CopyOnWriteArrayList<>();
+        LoopbackTransport old = test.net().endpoint();
+        List<byte[]> answers = new CopyOnWriteArrayList<>();
         old.start((from, data) -> answers.add(data));
-        byte[] request = PacketCodec.encode(new org.digitalheaven.server.protocol.ConnectRequest("oldclient"));
+        byte[] request = PacketCodec.encode(new ConnectRequest("oldclient"));
         request[2] = 1; // the version byte: a client of protocol version 1, which cannot read version 2 snapshots
         old.send(server.localAddress(), request);
         assertEquals(1, answers.size());
-        var reject = (org.digitalheaven.server.protocol.Reject) PacketCodec.decode(answers.get(0));
-        assertEquals(org.digitalheaven.server.protocol.Reject.WRONG_PROTOCOL, reject.reason());
+        var reject = (Reject) PacketCodec.decode(answers.get(0));
+        assertEquals(Reject.WRONG_PROTOCOL, reject.reason());
         assertTrue(answers.get(0).length <= request.length, "never amplifies");
         assertEquals(1, server.malformedDatagrams());
         old.close();
@@ -249,9 +243,7 @@ class GameServerTest {
         start("arena", Preferences.inMemory());
         GameClient a = join("a");
         GameClient b = join("b");
-        for (int i = 0; i < 30; i++) {
-            server.tickOnce();
-        }
+        test.tick(30);
         assertNull(server.changeMap("doors"));
         assertEquals("DigitalHeaven.Core.Level.doors", server.map().barcode());
         assertEquals(0, server.universe().tickCount(), "installed fresh");
@@ -269,7 +261,7 @@ class GameServerTest {
     void loadMapTicksTheOldMapOnAndSwitchesAtABoundary() throws Exception {
         start("arena", Preferences.inMemory());
         GameClient a = join("a");
-        org.digitalheaven.server.protocol.Accept onArena = a.accepted();
+        Accept onArena = a.accepted();
         Session asker = server.sessions().get(0); // a remote admin, say
         assertEquals("loading map doors; arena plays on until it is in", server.loadMap("doors", asker));
         assertEquals("doors", server.loadingMap());
@@ -277,13 +269,13 @@ class GameServerTest {
         for (long deadline = System.nanoTime() + 10_000_000_000L; server.loadingMap() != null; ticks++) {
             assertTrue(System.nanoTime() < deadline, "the load ended within 10 s");
             assertEquals("DigitalHeaven.Core.Level.arena", server.map().barcode());
-            server.tickOnce();
+            test.tick();
         }
         assertEquals("DigitalHeaven.Core.Level.doors", server.map().barcode());
         assertTrue(ticks > 0, "arena ticked while doors loaded");
         assertTrue(server.universe().tickCount() <= 1, "doors installed fresh at the boundary");
         assertNotNull(server.universe().pawn(a.slot()));
-        assertTrue(log.contains("map changed to doors (DigitalHeaven.Core.Level.doors)"), log.toString());
+        assertTrue(test.log().contains("map changed to doors (DigitalHeaven.Core.Level.doors)"), test.log().toString());
         for (long deadline = System.nanoTime() + 5_000_000_000L; a.accepted() == onArena; Thread.sleep(1)) {
             assertTrue(System.nanoTime() < deadline, "the client was sent an Accept of the fresh map");
         }

@@ -13,7 +13,6 @@ import org.digitalheaven.maps.MapFormatException;
 import org.digitalheaven.maps.PalletRepository;
 import org.digitalheaven.physics.Vec3;
 import org.digitalheaven.server.client.GameClient;
-import org.digitalheaven.server.net.LoopbackNetwork;
 import org.digitalheaven.server.prefs.Preferences;
 import org.digitalheaven.universe.Pawn;
 import org.junit.jupiter.api.AfterEach;
@@ -28,23 +27,18 @@ import org.junit.jupiter.params.provider.CsvSource;
  */
 class MapRefusalTest {
 
-    private final LoopbackNetwork net = new LoopbackNetwork();
-    private final List<String> log = new ArrayList<>();
-    private final List<GameServer> servers = new ArrayList<>();
-    private final List<GameClient> clients = new ArrayList<>();
+    private final List<TestServer> servers = new ArrayList<>();
 
     @TempDir
     Path dir;
 
     @AfterEach
     void stop() {
-        clients.forEach(GameClient::close);
-        servers.forEach(s -> s.shutdown("test over"));
+        servers.forEach(TestServer::close);
     }
 
-    private GameServer server() {
-        GameServer s = new GameServer(new GameServer.Options(Preferences.inMemory(), List.of(), NanoClock.SYSTEM, 1234L,
-                log::add), net.endpoint());
+    private TestServer server() {
+        TestServer s = new TestServer(Preferences.inMemory(), NanoClock.SYSTEM, 1234L);
         servers.add(s);
         return s;
     }
@@ -91,13 +85,10 @@ class MapRefusalTest {
     void aSwitchToAMapWithABadValueIsRefusedAndTheOldMapGoesOn(String map, String was, String now, int below,
             String cls, String key) throws Exception {
         Hostile h = hostile(map, was, now);
-        GameServer s = server();
-        s.start("arena");
-        GameClient c = TestClients.join(s, net, "alice");
-        clients.add(c);
-        for (int i = 0; i < 10; i++) {
-            s.tickOnce();
-        }
+        TestServer t = server().start("arena");
+        GameServer s = t.server();
+        GameClient c = t.join("alice");
+        t.tick(10);
         long tick = s.universe().tickCount();
         String error = s.changeMap(h.file().toString());
         assertNotNull(error, "the switch is refused");
@@ -123,8 +114,7 @@ class MapRefusalTest {
                 + " so no player can enter it; add one";
         MapFormatException e = assertThrows(MapFormatException.class, () -> server().start(file.toString()));
         assertEquals(sentence, e.getMessage());
-        GameServer s = server();
-        s.start("doors");
+        GameServer s = server().start("doors").server();
         s.tickOnce();
         assertEquals("map " + file + ": " + sentence, s.changeMap(file.toString()));
         assertEquals("DigitalHeaven.Core.Level.doors", s.map().barcode(), "the old map stays");

@@ -2,9 +2,10 @@ package org.digitalheaven.server;
 
 import org.digitalheaven.server.client.GameClient;
 import org.digitalheaven.server.net.LoopbackNetwork;
+import org.digitalheaven.server.net.Transport;
 
 /** Connecting a loopback client to a server the test ticks by hand. */
-final class TestClients {
+public final class TestClients {
 
     private TestClients() {
     }
@@ -13,12 +14,12 @@ final class TestClients {
      * Connects {@code name} on a fresh loopback endpoint, ticking the server until the handshake is
      * done (joins happen at tick boundaries). Rethrows the client's failure, such as a reject.
      */
-    static GameClient join(GameServer server, LoopbackNetwork net, String name) throws Exception {
+    public static GameClient join(GameServer server, LoopbackNetwork net, String name) throws Exception {
         return join(server, net.endpoint(), name);
     }
 
     /** {@link #join(GameServer, LoopbackNetwork, String)} over a transport of the test's (a lossy one, say). */
-    static GameClient join(GameServer server, org.digitalheaven.server.net.Transport transport, String name) throws Exception {
+    public static GameClient join(GameServer server, Transport transport, String name) throws Exception {
         GameClient c = new GameClient(transport, server.localAddress(), name);
         Exception[] failure = new Exception[1];
         Thread t = new Thread(() -> {

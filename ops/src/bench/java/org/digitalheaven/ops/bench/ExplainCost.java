@@ -13,7 +13,7 @@ import org.digitalheaven.maps.MapBrush;
 import org.digitalheaven.maps.MapParser;
 import org.digitalheaven.maps.PalletRepository;
 import org.digitalheaven.maps.ResolvedMap;
-import org.digitalheaven.server.DemoReplay;
+import org.digitalheaven.server.replay.DemoReplay;
 
 /**
  * What watching contacts to explain a divergence costs a replay, side by side in one run: the same demo

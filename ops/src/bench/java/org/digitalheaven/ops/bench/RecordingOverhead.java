@@ -16,7 +16,6 @@ import java.util.Random;
 import org.digitalheaven.demo.DemoFile;
 import org.digitalheaven.demo.DemoReader;
 import org.digitalheaven.demo.DemoSizes;
-import org.digitalheaven.server.DemoRecording;
 import org.digitalheaven.server.GameServer;
 import org.digitalheaven.server.NanoClock;
 import org.digitalheaven.server.TickLoop;
@@ -24,6 +23,7 @@ import org.digitalheaven.server.TickStats;
 import org.digitalheaven.server.net.UdpTransport;
 import org.digitalheaven.server.prefs.Preferences;
 import org.digitalheaven.server.protocol.PacketCodec;
+import org.digitalheaven.server.record.DemoRecording;
 
 /**
  * What recording costs the tick, measured side by side in one run: a server on {@code arena} at 60 Hz

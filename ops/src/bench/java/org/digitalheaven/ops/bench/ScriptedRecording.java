@@ -3,12 +3,12 @@ package org.digitalheaven.ops.bench;
 import java.nio.file.Path;
 import java.util.List;
 import org.digitalheaven.maps.PalletRepository;
-import org.digitalheaven.server.DemoRecording;
 import org.digitalheaven.server.GameServer;
 import org.digitalheaven.server.NanoClock;
-import org.digitalheaven.server.PlayDriver;
 import org.digitalheaven.server.net.LoopbackNetwork;
 import org.digitalheaven.server.prefs.Preferences;
+import org.digitalheaven.server.record.DemoRecording;
+import org.digitalheaven.server.replay.PlayDriver;
 import org.digitalheaven.universe.scripted.ScriptedPlay;
 
 /**

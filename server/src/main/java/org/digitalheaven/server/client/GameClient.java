@@ -16,7 +16,6 @@ import org.digitalheaven.server.protocol.Connect;
 import org.digitalheaven.server.protocol.ConnectRequest;
 import org.digitalheaven.server.protocol.Disconnect;
 import org.digitalheaven.server.protocol.Inputs;
-import org.digitalheaven.server.protocol.KeepAlive;
 import org.digitalheaven.server.protocol.MalformedPacketException;
 import org.digitalheaven.server.protocol.Output;
 import org.digitalheaven.server.protocol.Packet;
@@ -246,10 +245,6 @@ public final class GameClient implements AutoCloseable {
         send(new Command(key(), line));
     }
 
-    public void keepAlive() {
-        send(new KeepAlive(key(), 0));
-    }
-
     public void disconnect() {
         send(new Disconnect(key(), "client left"));
     }
@@ -299,11 +294,6 @@ public final class GameClient implements AutoCloseable {
 
     public long lastSnapshotTick() {
         return latestTick;
-    }
-
-    /** The number of the newest snapshot applied, which the next inputs acknowledge (0: none yet). */
-    public long lastSnapshotNumber() {
-        return latestNumber;
     }
 
     /** Snapshots applied, and of those the deltas. */

@@ -1,11 +1,13 @@
 package org.digitalheaven.server.prefs;
 
+import io.netty.util.NetUtil;
 import java.net.Inet6Address;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.NetworkInterface;
 import java.net.SocketException;
 import java.net.UnknownHostException;
+import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
@@ -39,7 +41,7 @@ public final class IpAddresses {
                 + " machine) or one interface's address (names are not looked up)");
     }
 
-    private static boolean quadsInRange(java.util.regex.Matcher m) {
+    private static boolean quadsInRange(Matcher m) {
         for (int i = 1; i <= 4; i++) {
             if (Integer.parseInt(m.group(i)) > 255) {
                 return false;
@@ -81,7 +83,7 @@ public final class IpAddresses {
         }
         String full = a.getHostAddress();
         int percent = full.indexOf('%');
-        return io.netty.util.NetUtil.toAddressString(a) + (percent < 0 ? "" : full.substring(percent)); // netty's drops the zone
+        return NetUtil.toAddressString(a) + (percent < 0 ? "" : full.substring(percent)); // netty's drops the zone
     }
 
     /** {@code ADDRESS:PORT} as {@link #endpoint} reads it: an IPv6 address in brackets ({@code [::]:27960}). */

@@ -1,5 +1,7 @@
 package org.digitalheaven.server.prefs;
 
+import java.util.Locale;
+
 /**
  * What one preference accepts: a kind of value and, for numbers, a range. It turns raw text (typed
  * at the console or read from the file) into the one canonical text the store keeps, so every value
@@ -74,7 +76,7 @@ record ValueRule(Kind kind, double min, boolean minExclusive, double max) {
             }
         }
         if (kind == Kind.BOOLEAN) {
-            String b = raw.strip().toLowerCase(java.util.Locale.ROOT);
+            String b = raw.strip().toLowerCase(Locale.ROOT);
             return b.equals("true") || b.equals("false") ? new Result(b, null) : new Result(null, "is neither true nor false");
         }
         // Numbers forgive the spaces a hand-edited file tends to grow at the end of a line.

@@ -29,16 +29,4 @@ public record Reject(int reason, String message) implements Packet {
     public int type() {
         return TYPE;
     }
-
-    /** A short name for a reason code, for logs. */
-    public static String reasonName(int reason) {
-        return switch (reason) {
-            case FULL -> "full";
-            case WRONG_PROTOCOL -> "wrong protocol";
-            case BAD_NAME -> "bad name";
-            case BAD_COOKIE -> "bad cookie";
-            case BANNED -> "banned";
-            default -> "reason " + reason;
-        };
-    }
 }

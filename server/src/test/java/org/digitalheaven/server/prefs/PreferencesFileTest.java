@@ -8,13 +8,17 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.File;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
+import java.util.Random;
+import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.digitalheaven.physics.MoveSettings;
 import org.digitalheaven.universe.WorldSettings;
@@ -52,7 +56,7 @@ class PreferencesFileTest {
     @Test
     void aFileOfGarbageGivesAFewShortWarningsAndACount() throws IOException {
         Path file = dir.resolve("server.properties");
-        java.util.Random r = new java.util.Random(3);
+        Random r = new Random(3);
         StringBuilder b = new StringBuilder();
         while (b.length() < 3_000_000) {
             int kind = r.nextInt(4);
@@ -263,14 +267,14 @@ class PreferencesFileTest {
         try {
             Files.setPosixFilePermissions(shared, PosixFilePermissions.fromString("rwxr-xr-x"));
             StringBuilder classpath = new StringBuilder();
-            for (String entry : System.getProperty("java.class.path").split(java.io.File.pathSeparator)) {
+            for (String entry : System.getProperty("java.class.path").split(File.pathSeparator)) {
                 Path from = Path.of(entry);
                 // The project's own classes (folders, or the modules' jars); the scenario needs no library.
                 String unix = entry.replace('\\', '/');
                 if (Files.isDirectory(from) || unix.contains("/org/digitalheaven/") || unix.contains("/target/")) {
                     Path to = shared.resolve("cp" + classpath.length() + (Files.isDirectory(from) ? "" : ".jar"));
                     copyReadable(from, to);
-                    classpath.append(classpath.length() == 0 ? "" : java.io.File.pathSeparator).append(to);
+                    classpath.append(classpath.length() == 0 ? "" : File.pathSeparator).append(to);
                 }
             }
             Path work = Files.createDirectory(shared.resolve("work"));
@@ -279,12 +283,12 @@ class PreferencesFileTest {
                     Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp", classpath.toString(),
                     ReadOnlyDirectoryScenario.class.getName(), work.toString()).redirectErrorStream(true).start();
             String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip();
-            assertTrue(p.waitFor(60, java.util.concurrent.TimeUnit.SECONDS));
+            assertTrue(p.waitFor(60, TimeUnit.SECONDS));
             assertEquals("ok", out, "the scenario as nobody");
             assertEquals(0, p.exitValue(), out);
         } finally {
             try (Stream<Path> all = Files.walk(shared)) {
-                for (Path x : all.sorted(java.util.Comparator.reverseOrder()).toList()) {
+                for (Path x : all.sorted(Comparator.reverseOrder()).toList()) {
                     Files.delete(x);
                 }
             }

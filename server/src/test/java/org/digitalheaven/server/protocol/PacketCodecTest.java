@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
+import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.HexFormat;
 import java.util.List;
@@ -71,7 +72,7 @@ class PacketCodecTest {
         // every session packet.
         long s = 0x0102_0304_0506_0708L; // on the wire: 08 07 06 05 04 03 02 01
         assertArrayEquals(bytes("44 48 04 02 ef cd ab 89 67 45 23 01"), PacketCodec.encode(new Challenge(0x0123_4567_89ab_cdefL)));
-        assertEquals("DH", new String(PacketCodec.encode(new KeepAlive(0, 0)), 0, 2, java.nio.charset.StandardCharsets.US_ASCII));
+        assertEquals("DH", new String(PacketCodec.encode(new KeepAlive(0, 0)), 0, 2, StandardCharsets.US_ASCII));
         assertArrayEquals(bytes("44 48 04 01 03 5a 6f 65"), PacketCodec.encode(new ConnectRequest("Zoe")));
         assertArrayEquals(bytes("44 48 04 06 08 07 06 05 04 03 02 01 09 00 00 00 ff ff ff ff 01 05 7f 81 00 40 00 c0"),
                 PacketCodec.encode(new Inputs(s, 9, 0xffff_ffffL, List.of(new PlayerInput(5, 127, -127, 0x4000, -16384)))));

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import com.sun.management.ThreadMXBean;
 import java.lang.management.ManagementFactory;
 import java.util.Arrays;
 import java.util.HexFormat;
@@ -28,10 +29,10 @@ class PacketFuzzTest {
     private static final List<byte[]> VALID = SamplePackets.all().stream().map(PacketCodec::encode).toList();
 
     /** Per-thread allocation counter, where the JVM offers one (HotSpot does). */
-    private static final com.sun.management.ThreadMXBean THREADS = threads();
+    private static final ThreadMXBean THREADS = threads();
 
-    private static com.sun.management.ThreadMXBean threads() {
-        if (ManagementFactory.getThreadMXBean() instanceof com.sun.management.ThreadMXBean t
+    private static ThreadMXBean threads() {
+        if (ManagementFactory.getThreadMXBean() instanceof ThreadMXBean t
                 && t.isThreadAllocatedMemorySupported()) {
             t.setThreadAllocatedMemoryEnabled(true);
             return t;

@@ -1,0 +1,481 @@
+package org.digitalheaven.server.replay;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.FutureTask;
+import java.util.function.Consumer;
+import org.digitalheaven.demo.Chunk;
+import org.digitalheaven.demo.DemoContent;
+import org.digitalheaven.demo.DemoFile;
+import org.digitalheaven.demo.DemoFormatException;
+import org.digitalheaven.demo.DemoReader;
+import org.digitalheaven.maps.MapFormatException;
+import org.digitalheaven.maps.MapManifest;
+import org.digitalheaven.maps.PalletException;
+import org.digitalheaven.maps.PalletRepository;
+import org.digitalheaven.maps.ResolvedMap;
+import org.digitalheaven.server.GameServer;
+import org.digitalheaven.server.NanoClock;
+import org.digitalheaven.server.TickListener;
+import org.digitalheaven.server.net.LoopbackNetwork;
+import org.digitalheaven.server.prefs.Preferences;
+import org.digitalheaven.universe.MapObject;
+import org.digitalheaven.universe.ObjectState;
+import org.digitalheaven.universe.Snapshot;
+import org.digitalheaven.universe.SnapshotCodec;
+import org.digitalheaven.universe.Universe;
+import org.digitalheaven.universe.WorldSettings;
+
+/**
+ * The headless replay: the dedicated-server composition ({@link GameServer}, its map install, its
+ * {@code tickOnce}) on a loopback transport nobody connects to, fed from a demo instead of sessions.
+ *
+ * <p>It reads as three parts. The world: the demo's map installed, its world rules applied, and then
+ * the whole world <em>restored</em> from a checkpoint (the opening one, or with {@code --from} the
+ * latest at or before that tick): every map object's state, every pawn with its last input and
+ * movement rules, the tick counter. The boundaries: from there on, the file's records in order, each
+ * boundary's leaves, joins and overrides applied and its inputs given to the pawns, then the real tick.
+ * The judge ({@link ReplayJudge}): every recorded state hash and checkpoint met on the way is compared
+ * with the live world, bit for bit; any difference is DIVERGED. It keeps going after a divergence, so
+ * the report shows where it starts and how far it runs.
+ */
+public final class DemoReplay {
+
+    /**
+     * What the replay needs beyond the file: where maps are, an edited map, where to start and stop,
+     * the build, where lines go, the {@code --demoLog} kinds, and an observer of every boundary and
+     * tick (a recorder cutting the demo, a test), or null.
+     */
+    public record Options(List<Path> palletFolders, Path mapFile, Long from, Long until, String engineVersion,
+            String gitSha, Consumer<String> out, Set<String> logs, TickListener observer, boolean salvage, boolean explain) {
+
+        public Options {
+            palletFolders = List.copyOf(palletFolders);
+            logs = Set.copyOf(logs);
+        }
+
+        /** A whole replay, no logs, no observer. */
+        public static Options of(List<Path> palletFolders, Path mapFile, String engineVersion, String gitSha,
+                Consumer<String> out) {
+            return new Options(palletFolders, mapFile, null, null, engineVersion, gitSha, out, Set.of(), null, false, true);
+        }
+
+        /** Start at the latest checkpoint at or before {@code tick} (null: the opening). */
+        public Options from(Long tick) {
+            return new Options(palletFolders, mapFile, tick, until, engineVersion, gitSha, out, logs, observer, salvage, explain);
+        }
+
+        /** Stop at boundary {@code tick}, comparing it but not simulating it (null: the end of the file). */
+        public Options until(Long tick) {
+            return new Options(palletFolders, mapFile, from, tick, engineVersion, gitSha, out, logs, observer, salvage, explain);
+        }
+
+        public Options logs(Set<String> kinds) {
+            return new Options(palletFolders, mapFile, from, until, engineVersion, gitSha, out, kinds, observer, salvage, explain);
+        }
+
+        public Options observer(TickListener l) {
+            return new Options(palletFolders, mapFile, from, until, engineVersion, gitSha, out, logs, l, salvage, explain);
+        }
+
+        /**
+         * A damaged file is replayed up to the damage (the segments before it), and the summary says so,
+         * instead of being refused.
+         */
+        public Options salvage(boolean on) {
+            return new Options(palletFolders, mapFile, from, until, engineVersion, gitSha, out, logs, observer, on, explain);
+        }
+
+        /** Where the replay's lines go. */
+        public Options out(Consumer<String> lines) {
+            return new Options(palletFolders, mapFile, from, until, engineVersion, gitSha, lines, logs, observer, salvage, explain);
+        }
+
+        /**
+         * Whether a replay on an edited map watches contacts to explain a divergence (the default); off
+         * only to measure what the watching costs. The warning naming the edit is printed either way.
+         */
+        public Options explain(boolean on) {
+            return new Options(palletFolders, mapFile, from, until, engineVersion, gitSha, out, logs, observer, salvage, on);
+        }
+    }
+
+    /** The per-tick logs {@code --demoLog} can ask for. */
+    public static final List<String> LOGS = List.of("positions", "ground", "contacts");
+
+    /**
+     * The outcome. {@code divergedAt} is the first tick at which any recorded hash or checkpoint
+     * differed (null: every one matched); {@code headline} is one line saying what differed, and
+     * {@code cause} the line that explains it ({@code "cause: PlayerPawn@6 touched ..."}, null when OK);
+     * {@code warnings} are the lines printed before the replay (a changed map, another build).
+     */
+    public record Result(long startTick, long ticksReplayed, long lastTick, double seconds, int checkpointsChecked,
+            long hashesChecked, Long divergedAt, Long firstHashDifference, Long firstCheckpointDivergence,
+            String headline, String cause, boolean truncated, String salvaged, List<String> warnings) {
+
+        public Result {
+            warnings = List.copyOf(warnings);
+        }
+
+        public boolean ok() {
+            return divergedAt == null;
+        }
+    }
+
+    /** A demo that cannot be replayed at all (no header, a map that cannot be found); exit 2. */
+    public static final class ReplayException extends Exception {
+        private static final long serialVersionUID = 1L;
+
+        public ReplayException(String message) {
+            super(message);
+        }
+    }
+
+    private DemoReplay() {
+    }
+
+    /**
+     * Replays a demo already read (a damaged one, as {@link DemoReader#inspect} gives it, only with
+     * {@link Options#salvage}); the content of what will be replayed is checked first ({@link DemoContent}).
+     */
+    public static Result run(DemoFile demo, Options o) throws ReplayException, DemoFormatException {
+        Chunk.Header h = demo.header();
+        if (h == null) {
+            throw new ReplayException(NO_HEADER);
+        }
+        int first = checked(demo, o);
+        List<String> warnings = new ArrayList<>();
+        GameServer server = prepare(h, o, warnings);
+        try {
+            MapCheck check = mapCheck(demo, h, server, o);
+            if (check.warning() != null) {
+                warnings.add(0, check.warning());
+            }
+            warnings.forEach(o.out());
+            return replay(demo, first, h, server, o, check, warnings);
+        } finally {
+            server.shutdown("replay over");
+        }
+    }
+
+    /**
+     * The segment the replay starts from (the opening one, or for {@code --from} the latest at or before
+     * it), after the content checks of everything from there on; a damaged file is refused unless salvaging.
+     */
+    private static int checked(DemoFile demo, Options o) throws ReplayException, DemoFormatException {
+        if (demo.damage() != null && !o.salvage()) {
+            throw demo.damage();
+        }
+        Chunk.Header h = demo.header();
+        if (demo.segments().isEmpty()) {
+            throw new ReplayException(demo.damage() != null ? "nothing before the damage can be replayed: " + demo.damage().getMessage()
+                    : "the file ends before its opening checkpoint is whole; there is nothing to replay");
+        }
+        if (o.until() != null && o.until() < h.startTick()) {
+            throw new ReplayException("--until " + o.until() + " is before the recording's start tick " + h.startTick());
+        }
+        int first = 0;
+        if (o.from() != null) {
+            if (o.from() > demo.lastTick()) {
+                throw new ReplayException("--from " + o.from() + " is after the recording's last tick " + demo.lastTick());
+            }
+            if (o.until() != null && o.until() < o.from()) {
+                throw new ReplayException("--until " + o.until() + " is before --from " + o.from());
+            }
+            DemoFile.Segment s = demo.findSegment(o.from());
+            if (s == null) {
+                throw new ReplayException("--from " + o.from() + " is before the recording's start tick " + h.startTick());
+            }
+            first = s.index();
+        }
+        DemoContent.check(demo, first);
+        return first;
+    }
+
+    /**
+     * Reads and replays a file. The world (map found, parsed, installed) needs only the Header, so it
+     * is built on this thread while a second one decodes and checks the rest of the file: on a short
+     * demo that overlap is a tenth of the whole run. Damage in the file is reported before a missing
+     * map, as a sequential read would.
+     */
+    public static Result run(Path file, Options o) throws ReplayException, IOException, DemoFormatException {
+        byte[] bytes = DemoReader.readBytes(file);
+        Chunk.Header h = DemoReader.readHeader(bytes);
+        if (h == null) {
+            return run(DemoReader.read(bytes), o); // no whole Header: the full read says why
+        }
+        record Read(DemoFile demo, int first) {
+        }
+        FutureTask<Read> decode = new FutureTask<>(() -> {
+            DemoFile demo = DemoReader.inspect(bytes);
+            return new Read(demo, checked(demo, o));
+        });
+        Thread t = new Thread(decode, "dh-demo-decode");
+        t.setDaemon(true);
+        t.start();
+        List<String> warnings = new ArrayList<>();
+        GameServer server;
+        try {
+            server = prepare(h, o, warnings);
+        } catch (ReplayException e) {
+            decoded(decode);
+            throw e;
+        }
+        try {
+            Read read = decoded(decode);
+            MapCheck check = mapCheck(read.demo(), h, server, o);
+            if (check.warning() != null) {
+                warnings.add(0, check.warning());
+            }
+            warnings.forEach(o.out()); // only for a file that reads: damage is the one thing to say
+            return replay(read.demo(), read.first(), h, server, o, check, warnings);
+        } finally {
+            server.shutdown("replay over");
+        }
+    }
+
+    private static <T> T decoded(FutureTask<T> decode) throws DemoFormatException, ReplayException {
+        try {
+            return decode.get();
+        } catch (ExecutionException e) {
+            if (e.getCause() instanceof DemoFormatException f) {
+                throw f;
+            }
+            if (e.getCause() instanceof ReplayException r) {
+                throw r;
+            }
+            throw new ReplayException("the demo could not be decoded: " + e.getCause());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new ReplayException("interrupted while decoding the demo");
+        }
+    }
+
+    private static final String NO_HEADER = "the file ends before its header is whole; nothing to replay";
+
+    /** Map changes listed, of each kind, in the warning before "and N more". */
+    static final int MAP_CHANGES_LISTED = 5;
+
+    /** What the map comparison found: the warning (or null), and what will explain a divergence. */
+    record MapCheck(String warning, DivergenceCause cause, boolean matched) {
+
+        MapCheck(String warning, DivergenceCause cause) {
+            this(warning, cause, false);
+        }
+    }
+
+    /**
+     * When the installed map is not the recorded one (its pallet closure hash differs): with the
+     * recording's map manifest, exactly what changed, each brush and entity with its {@code .map} file and
+     * line, or that the map itself is as recorded (only other files of its pallets differ); without one
+     * (older recordings), the two hashes. And the {@link DivergenceCause}: the bodies of changed and added
+     * brushes to watch, or, when there are none, what the file can say instead.
+     */
+    private static MapCheck mapCheck(DemoFile demo, Chunk.Header h, GameServer server, Options o) {
+        ResolvedMap map = server.map();
+        boolean buildDiffers = !h.engineVersion().equals(o.engineVersion()) || !h.gitSha().equals(o.gitSha());
+        String build = buildDiffers ? "the build differs (recorded " + h.engineVersion() + " " + h.gitSha() + ", replaying "
+                + o.engineVersion() + " " + o.gitSha() + "): a change to the simulation, which the build's golden checks"
+                + " (pinned mover and world hashes, the golden demos replayed) exist to catch"
+                : "the build is the recording's";
+        if (Arrays.equals(map.closureHash(), h.closureHash())) {
+            return new MapCheck(null, new DivergenceCause(Map.of(), "the map is as recorded (same closure hash); " + build));
+        }
+        byte[] recorded = demo.manifest();
+        if (recorded != null) {
+            try {
+                MapManifest was = MapManifest.decode(h.mapName() + ".map", recorded);
+                MapManifest.Comparison c = was.compare(server.universe().map().manifest());
+                if (c.same()) {
+                    return new MapCheck("warning: the map's pallet closure hash differs, but every entity and brush of the map"
+                            + " is as recorded (another file of its pallets changed); replaying anyway",
+                            new DivergenceCause(Map.of(), "every entity and brush of the map is as recorded; " + build));
+                }
+                // Objects are known to the recording by their authored index: an entity inserted or removed above
+                // them renumbers them, so checkpoints and hashes are compared under the recorded numbers.
+                server.universe().identifyObjectsAs(c.recordedIndex());
+                return new MapCheck("warning: map changed since the recording: " + c.describe(MAP_CHANGES_LISTED)
+                        + (c.renumbered() ? "; entities renumbered, matched to the recorded ones by content" : "")
+                        + "; replaying anyway", DivergenceCause.of(server.universe(), c, removedOrElse(c, build)), true);
+            } catch (IllegalArgumentException e) {
+                // A manifest that does not decode says nothing about the map; the hashes still do.
+            }
+        }
+        return new MapCheck("warning: the map's pallet closure hash differs: recorded " + HexFormat.of().formatHex(h.closureHash())
+                + ", installed " + map.closureHashHex() + "; replaying anyway", new DivergenceCause(Map.of(),
+                "the map's pallets changed (closure hash), and this recording carries no map manifest to say where; " + build));
+    }
+
+    /**
+     * On an edited map whose recording carries no manifest to match objects by: objects the recording never
+     * had (no object of their authored index and kind in the checkpoint the replay starts from, which holds
+     * every object) are left out of checkpoints and state hashes, as added ones are when a manifest matches
+     * them; a pawn that touches one still diverges. Returns the line saying so, or null when there are none.
+     */
+    private static String leaveOutUnrecorded(Universe u, Snapshot opening) {
+        Set<Long> recorded = new TreeSet<>();
+        for (ObjectState s : opening.objects()) {
+            recorded.add(((long) s.authoredIndex() << 8) | s.kind());
+        }
+        Map<Integer, Integer> same = new TreeMap<>();
+        List<String> unrecorded = new ArrayList<>();
+        for (MapObject m : u.objects()) {
+            if (recorded.contains(((long) m.authoredIndex() << 8) | m.kind())) {
+                same.put(m.authoredIndex(), m.authoredIndex());
+            } else {
+                unrecorded.add("entity " + m.authoredIndex() + " " + m.classname());
+            }
+        }
+        if (unrecorded.isEmpty()) {
+            return null;
+        }
+        u.identifyObjectsAs(same);
+        return "warning: " + unrecorded.size() + " map object(s) the recording does not have (" + String.join(", ",
+                unrecorded.subList(0, Math.min(unrecorded.size(), MAP_CHANGES_LISTED))) + (unrecorded.size() > MAP_CHANGES_LISTED
+                ? ", ..." : "") + ") are left out of the comparison; a pawn that touches one still diverges";
+    }
+
+    /** What to say when no pawn touched a watched body: removed brushes cannot be touched, so name them. */
+    private static String removedOrElse(MapManifest.Comparison c, String build) {
+        if (!c.removed().isEmpty()) {
+            return c.removed().size() + " removed brush(es) or entit(ies) cannot be touched, the first "
+                    + c.removed().get(0) + "; look there";
+        }
+        // The world rules are the Header's and every override is in the file: only the build can change a rule.
+        return "the cause is elsewhere than the changed brushes; " + build;
+    }
+
+    /** The world the Header describes: map resolved and installed, recorded rules applied; warnings listed. */
+    private static GameServer prepare(Chunk.Header h, Options o, List<String> warnings) throws ReplayException {
+        Consumer<String> out = warnings::add;
+        ResolvedMap map = resolveMap(h, o, out);
+        if (!h.engineVersion().equals(o.engineVersion()) || !h.gitSha().equals(o.gitSha())) {
+            out.accept("warning: recorded with engine " + h.engineVersion() + " (" + h.gitSha() + "), replaying with "
+                    + o.engineVersion() + " (" + o.gitSha() + ")");
+        }
+        Preferences prefs = Preferences.inMemory();
+        WorldSettings world;
+        try {
+            world = WorldSettings.decode(h.worldSettings());
+        } catch (IllegalArgumentException e) {
+            throw new ReplayException("the header's world settings cannot be read: " + e.getMessage());
+        }
+        String problem = prefs.setWorld(world);
+        if (problem != null) {
+            throw new ReplayException("the recorded world rules cannot be applied: " + problem);
+        }
+        GameServer server = new GameServer(new GameServer.Options(prefs, o.palletFolders(), NanoClock.SYSTEM, 0L,
+                line -> { }, h.tickRate()), new LoopbackNetwork().endpoint());
+        try {
+            server.start(map);
+        } catch (IOException | MapFormatException e) {
+            throw new ReplayException("cannot install " + h.mapBarcode() + ": " + e.getMessage());
+        }
+        return server;
+    }
+
+    private static ResolvedMap resolveMap(Chunk.Header h, Options o, Consumer<String> warn) throws ReplayException {
+        try {
+            if (o.mapFile() != null) {
+                ResolvedMap m = PalletRepository.resolveFile(o.mapFile());
+                if (!m.barcode().equals(h.mapBarcode())) {
+                    // An edited copy under another name is the map team's everyday case: say so, replay anyway.
+                    warn.accept("warning: --map " + o.mapFile() + " is " + m.barcode() + ", but the demo was recorded on "
+                            + h.mapBarcode() + "; replaying on it");
+                }
+                return m;
+            }
+            if (h.mapBarcode().startsWith("Local.Level.")) {
+                throw new ReplayException("the demo was recorded on a bare map file (" + h.mapBarcode()
+                        + "); give it with --map FILE.map");
+            }
+            return PalletRepository.search(o.palletFolders()).resolve(h.mapBarcode());
+        } catch (PalletException e) {
+            throw new ReplayException(e.getMessage());
+        }
+    }
+
+    private static Result replay(DemoFile demo, int first, Chunk.Header h, GameServer server, Options o, MapCheck check,
+            List<String> warnings) throws ReplayException, DemoFormatException {
+        Consumer<String> out = o.out();
+        DemoFile.Segment opening = demo.segments().get(first);
+        Chunk.Checkpoint openingCheckpoint = opening.checkpoint();
+        Snapshot restored = restoreOpening(opening, openingCheckpoint, h, server, check, out, warnings);
+        long start = openingCheckpoint.tick();
+        Universe u = server.universe();
+        ReplayJudge judge = new ReplayJudge(h.notes(), out, o.explain() ? check.cause() : null);
+        judge.checkpoint(start, restored, u.snapshot()); // only an edited map can make this differ
+        if (o.observer() != null) {
+            server.addListener(o.observer());
+        }
+        TickLog log = TickLog.of(o.logs(), o.from() != null ? o.from() : start, out);
+        log.census(u);
+        long nanos = System.nanoTime();
+        RecordFeed feed = new RecordFeed(server, judge, o.explain() && check.cause().watching() ? check.cause() : null,
+                log, start, o.until());
+        for (DemoFile.Segment segment : demo.segments().subList(first, demo.segments().size())) {
+            segment.visitRecords(feed); // one record at a time: a segment's records are never all held
+            if (feed.stopped()) {
+                break;
+            }
+        }
+        double seconds = (System.nanoTime() - nanos) / 1e9;
+        String salvaged = demo.damage() == null ? null : "salvaged: replayed the " + demo.segments().size()
+                + " segment(s) before the damage (" + demo.damage().getMessage() + ")";
+        Result r = new Result(start, feed.replayed(), u.tickCount(), seconds, judge.checkpoints(), judge.hashes(),
+                judge.divergedAt(), judge.firstHash(), judge.firstCheckpoint(), judge.headline(), judge.cause(), demo.truncated(),
+                salvaged, warnings);
+        out.accept(summary(r, o.from(), judge.verdict()));
+        return r;
+    }
+
+    /**
+     * The world the replay starts from: the opening checkpoint restored, after leaving out the objects an edited
+     * map has that the recording does not (when no manifest matched them). Returns the checkpoint's snapshot.
+     */
+    private static Snapshot restoreOpening(DemoFile.Segment opening, Chunk.Checkpoint openingCheckpoint, Chunk.Header h,
+            GameServer server, MapCheck check, Consumer<String> out, List<String> warnings) throws ReplayException {
+        Snapshot restored = SnapshotCodec.decode(openingCheckpoint.snapshot()); // the content check decoded it once already
+        Universe u = server.universe();
+        if (!check.matched() && !Arrays.equals(server.map().closureHash(), h.closureHash())) {
+            String left = leaveOutUnrecorded(u, restored);
+            if (left != null) {
+                out.accept(left);
+                warnings.add(left);
+            }
+        }
+        try {
+            u.restore(restored);
+        } catch (IllegalArgumentException e) {
+            throw new ReplayException(opening.describe() + ": its checkpoint at tick " + openingCheckpoint.tick()
+                    + " cannot be restored: " + e.getMessage());
+        }
+        return restored;
+    }
+
+    /** The replay's last line: what was replayed, how fast, what was checked, the verdict, and the file's state. */
+    private static String summary(Result r, Long from, String verdict) {
+        StringBuilder line = new StringBuilder(String.format(Locale.ROOT,
+                "demo: replayed %d tick(s) from %d%s to %d in %.2fs (%.0f ticks/s), checked %d checkpoint(s) and %d state"
+                        + " hash(es): ", r.ticksReplayed(), r.startTick(), from == null ? "" : " (the checkpoint at or before --from "
+                        + from + ")", r.lastTick(), r.seconds(), r.ticksReplayed() / Math.max(r.seconds(), 1e-9),
+                r.checkpointsChecked(), r.hashesChecked()));
+        line.append(verdict);
+        if (r.salvaged() != null) {
+            line.append("; the file is DAMAGED, ").append(r.salvaged());
+        } else if (r.truncated()) {
+            line.append("; the file is truncated: replayed to its last whole segment");
+        }
+        return line.toString();
+    }
+}
