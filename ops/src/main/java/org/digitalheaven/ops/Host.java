@@ -15,6 +15,10 @@ import org.digitalheaven.maps.MapFormatException;
 import org.digitalheaven.maps.PalletException;
 import org.digitalheaven.ops.bots.BotBrain;
 import org.digitalheaven.ops.bots.BotSwarm;
+import org.digitalheaven.ops.demo.DemoCommand;
+import org.digitalheaven.ops.demo.ReplayJson;
+import org.digitalheaven.ops.metrics.ServerMetrics;
+import org.digitalheaven.ops.regress.RegressCommand;
 import org.digitalheaven.server.GameServer;
 import org.digitalheaven.server.NanoClock;
 import org.digitalheaven.server.PrintableText;
@@ -170,7 +174,7 @@ public final class Host implements Callable<Integer> {
         }
     }
 
-    static CommandLine commandLine() {
+    public static CommandLine commandLine() {
         return WholeNumberFlags.install(new CommandLine(new Host())
                 .setColorScheme(CommandLine.Help.defaultColorScheme(CommandLine.Help.Ansi.OFF)));
     }

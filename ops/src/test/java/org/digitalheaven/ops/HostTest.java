@@ -8,22 +8,23 @@ import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.util.List;
 
+import org.digitalheaven.ops.regress.RegressCommandTest;
 import org.junit.jupiter.api.Test;
 
-class HostTest {
+public class HostTest {
 
     private static final List<String> OPTIONS = List.of(
             "--map", "--port", "--metrics", "--bots", "--home", "--pallets", "--tick-rate", "--demo", "--help", "--version");
 
     /** What one run printed, and how it exited. */
-    record Result(int exitCode, String out, String err) {
+    public record Result(int exitCode, String out, String err) {
         /** The output with line wrapping undone, so that phrases can be looked for whole. */
         String flatOut() {
             return out.replaceAll("\\s+", " ");
         }
     }
 
-    static Result run(String... args) {
+    public static Result run(String... args) {
         StringWriter out = new StringWriter();
         StringWriter err = new StringWriter();
         int code = Host.run(new PrintWriter(out), new PrintWriter(err), args);
@@ -35,7 +36,7 @@ class HostTest {
      * run stays small; {@code env} is added to its environment (a null value removes the variable). Its
      * output goes through files in {@code dir}; it has 120 s to end.
      */
-    static Result inChildJvm(java.nio.file.Path dir, String heap, java.util.Map<String, String> env, String... args)
+    public static Result inChildJvm(java.nio.file.Path dir, String heap, java.util.Map<String, String> env, String... args)
             throws Exception {
         List<String> cmd = new java.util.ArrayList<>(List.of(java.nio.file.Path.of(System.getProperty("java.home"), "bin",
                 "java").toString(), "-Xmx" + heap, "-cp", System.getProperty("java.class.path"), Host.class.getName()));

@@ -12,6 +12,7 @@ import java.util.List;
 import org.digitalheaven.demo.Chunk;
 import org.digitalheaven.demo.DemoFile;
 import org.digitalheaven.demo.DemoReader;
+import org.digitalheaven.ops.regress.RegressCommandTest;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

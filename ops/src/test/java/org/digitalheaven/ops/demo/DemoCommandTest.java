@@ -1,4 +1,4 @@
-package org.digitalheaven.ops;
+package org.digitalheaven.ops.demo;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -19,6 +19,7 @@ import org.digitalheaven.demo.Chunk;
 import org.digitalheaven.demo.ChunkKind;
 import org.digitalheaven.demo.DemoEncoder;
 import org.digitalheaven.demo.DemoRewriter;
+import org.digitalheaven.ops.Host;
 import org.digitalheaven.physics.CharacterMotion;
 import org.digitalheaven.physics.MoveSettings;
 import org.digitalheaven.physics.Vec3;

@@ -1,4 +1,4 @@
-package org.digitalheaven.ops;
+package org.digitalheaven.ops.demo;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -41,7 +41,7 @@ import tools.jackson.core.JsonGenerator;
  * a diverged replay a banner with what differs, a marker at its tick and the recorded checkpoint positions
  * beside the replayed trail. No network: the data and the script are in the page.
  */
-final class DemoView {
+public final class DemoView {
 
     /** How far above the highest point a pawn's feet reached a brush may start and still be drawn (a pawn's height and a jump). */
     static final int REACH_ABOVE_CM = 250;
@@ -227,7 +227,7 @@ final class DemoView {
     }
 
     /** What writing a page gave: the replay's outcome and the page's size. */
-    record Written(DemoReplay.Result result, long bytes, int pawns) {
+    public record Written(DemoReplay.Result result, long bytes, int pawns) {
     }
 
     private DemoView() {
@@ -237,7 +237,7 @@ final class DemoView {
      * Replays {@code demo} with {@code options} (its observer is taken for the page) and writes the page
      * to {@code page}, through a temporary file beside it, so a page is never half written.
      */
-    static Written write(Path demo, String name, DemoReplay.Options options, Path page)
+    public static Written write(Path demo, String name, DemoReplay.Options options, Path page)
             throws IOException, DemoFormatException, DemoReplay.ReplayException {
         Collector c = new Collector();
         List<String> lines = new ArrayList<>();
@@ -267,7 +267,7 @@ final class DemoView {
     }
 
     /** JSON inside a script element: nothing in it may close the element or open a comment. */
-    static String scriptSafe(String json) {
+    public static String scriptSafe(String json) {
         return json.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026");
     }
 

@@ -1,4 +1,4 @@
-package org.digitalheaven.ops;
+package org.digitalheaven.ops.regress;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -18,6 +18,9 @@ import org.digitalheaven.demo.Chunk;
 import org.digitalheaven.demo.DemoFile;
 import org.digitalheaven.demo.DemoReader;
 import org.digitalheaven.demo.DemoRewriter;
+import org.digitalheaven.ops.Host;
+import org.digitalheaven.ops.HostTest;
+import org.digitalheaven.ops.JsonTree;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.w3c.dom.Document;
@@ -28,9 +31,9 @@ import org.w3c.dom.Document;
  * to re-record them), and one version-1 demo. Replaying them here is the project's own map-change check:
  * a change that moves a float anywhere in the simulation fails the build.
  */
-class RegressCommandTest {
+public class RegressCommandTest {
 
-    static final Path GOLDEN = Path.of("src/test/resources/demos");
+    public static final Path GOLDEN = Path.of("src/test/resources/demos");
 
     @TempDir
     Path dir;
@@ -202,7 +205,7 @@ class RegressCommandTest {
      * {@code folder} made a pallet folder holding a user pallet that replaces DigitalHeaven.Core with jumps
      * only, its floor's first face raised a unit: the golden jumps demo diverges on it. Returns {@code folder}.
      */
-    static Path editedJumps(Path folder) throws Exception {
+    public static Path editedJumps(Path folder) throws Exception {
         Path pallet = folder.resolve("core");
         Files.createDirectories(pallet.resolve("maps"));
         Files.writeString(pallet.resolve("pallet.json"),

@@ -1,4 +1,4 @@
-package org.digitalheaven.ops;
+package org.digitalheaven.ops.demo;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -14,6 +14,8 @@ import java.util.TreeMap;
 import org.digitalheaven.demo.DemoEncoder;
 import org.digitalheaven.demo.DemoFile;
 import org.digitalheaven.demo.DemoReader;
+import org.digitalheaven.ops.HostTest;
+import org.digitalheaven.ops.regress.RegressCommandTest;
 import org.digitalheaven.server.DemoReplay;
 import org.digitalheaven.server.TickListener;
 import org.digitalheaven.universe.Snapshot;

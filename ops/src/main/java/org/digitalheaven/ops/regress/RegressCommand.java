@@ -1,4 +1,4 @@
-package org.digitalheaven.ops;
+package org.digitalheaven.ops.regress;
 
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -21,6 +21,10 @@ import org.digitalheaven.demo.DemoReader;
 import org.digitalheaven.maps.PalletException;
 import org.digitalheaven.maps.PalletRepository;
 import org.digitalheaven.maps.ResolvedMap;
+import org.digitalheaven.ops.EngineVersion;
+import org.digitalheaven.ops.demo.DemoCommand;
+import org.digitalheaven.ops.demo.DemoView;
+import org.digitalheaven.ops.demo.ReplayJson;
 import org.digitalheaven.server.DemoReplay;
 import org.digitalheaven.server.PrintableText;
 import org.digitalheaven.server.ServerHome;
@@ -41,7 +45,7 @@ import picocli.CommandLine.Spec;
         description = {"Replay every demo in the given folders and files and check each against its checkpoints.",
             "Exit 3 when any diverged (whatever else happened), else 2 when any could not be read, none was found or the"
                 + " command line is wrong, else 0."})
-final class RegressCommand implements Callable<Integer> {
+public final class RegressCommand implements Callable<Integer> {
 
     @Spec
     CommandSpec spec;

@@ -1,4 +1,4 @@
-package org.digitalheaven.ops;
+package org.digitalheaven.ops.demo;
 
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -22,6 +22,8 @@ import org.digitalheaven.demo.ChunkKind;
 import org.digitalheaven.demo.DemoFile;
 import org.digitalheaven.demo.DemoFormatException;
 import org.digitalheaven.demo.DemoReader;
+import org.digitalheaven.ops.EngineVersion;
+import org.digitalheaven.ops.WholeNumberFlags;
 import org.digitalheaven.physics.MoveSettings;
 import org.digitalheaven.server.PrintableText;
 import org.digitalheaven.universe.SnapshotDiff;
@@ -42,7 +44,7 @@ import picocli.CommandLine.Spec;
 @Command(name = "demo", description = "Demo file tools: inspect a recorded .dh-demo, or cut a stretch of it into a demo of its own.",
         mixinStandardHelpOptions = true, subcommands = {DemoCommand.Info.class, DemoCommand.Dump.class, DemoCommand.Cut.class, DemoCommand.View.class,
             DemoCommand.Convert.class})
-final class DemoCommand {
+public final class DemoCommand {
 
     /** Chunk ticks listed in full up to this many checkpoints; beyond it, the first and last few. */
     static final int CHECKPOINTS_LISTED = 8;
@@ -395,7 +397,7 @@ final class DemoCommand {
      * Why a file could not be read, in words, without the path (the caller names the file once): a
      * {@link FileSystemException}'s message is its path, which would print {@code FILE: FILE}.
      */
-    static String reason(IOException e) {
+    public static String reason(IOException e) {
         if (e instanceof NoSuchFileException) {
             return "no such file";
         }

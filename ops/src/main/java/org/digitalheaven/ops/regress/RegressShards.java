@@ -1,4 +1,4 @@
-package org.digitalheaven.ops;
+package org.digitalheaven.ops.regress;
 
 import java.util.ArrayList;
 import java.util.Comparator;

@@ -1,4 +1,4 @@
-package org.digitalheaven.ops;
+package org.digitalheaven.ops.demo;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -10,6 +10,8 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import org.digitalheaven.ops.HostTest;
+import org.digitalheaven.ops.regress.RegressCommandTest;
 import org.digitalheaven.server.DemoRecording;
 import org.digitalheaven.server.DemoReplay;
 import org.digitalheaven.server.GameServer;

@@ -1,7 +1,9 @@
-package org.digitalheaven.ops;
+package org.digitalheaven.ops.regress;
 
 import java.util.List;
 import java.util.Locale;
+import org.digitalheaven.ops.demo.DemoView;
+import org.digitalheaven.ops.demo.ReplayJson;
 
 /**
  * {@code regress --html DIR}: {@code index.html}, the run's table as a page, sortable by any column, each

@@ -1,4 +1,4 @@
-package org.digitalheaven.ops;
+package org.digitalheaven.ops.metrics;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -15,7 +15,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import org.digitalheaven.ops.MetricsEndpoint.Outcome;
+import org.digitalheaven.ops.metrics.MetricsEndpoint.Outcome;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
