@@ -16,6 +16,7 @@ import org.digitalheaven.maps.PalletException;
 import org.digitalheaven.ops.bots.BotBrain;
 import org.digitalheaven.ops.bots.BotSwarm;
 import org.digitalheaven.ops.demo.DemoCommand;
+import org.digitalheaven.ops.demo.DemoFiles;
 import org.digitalheaven.ops.demo.ReplayJson;
 import org.digitalheaven.ops.metrics.ServerMetrics;
 import org.digitalheaven.ops.regress.RegressCommand;
@@ -211,7 +212,7 @@ public final class Host implements Callable<Integer> {
             }
             return r.ok() ? CommandLine.ExitCode.OK : 3;
         } catch (IOException e) {
-            error = DemoCommand.reason(e);
+            error = DemoFiles.reason(e);
         } catch (org.digitalheaven.demo.DemoFormatException | org.digitalheaven.server.DemoReplay.ReplayException e) {
             error = e.getMessage();
         }

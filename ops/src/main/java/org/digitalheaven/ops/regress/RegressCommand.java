@@ -22,7 +22,7 @@ import org.digitalheaven.maps.PalletException;
 import org.digitalheaven.maps.PalletRepository;
 import org.digitalheaven.maps.ResolvedMap;
 import org.digitalheaven.ops.EngineVersion;
-import org.digitalheaven.ops.demo.DemoCommand;
+import org.digitalheaven.ops.demo.DemoFiles;
 import org.digitalheaven.ops.demo.DemoView;
 import org.digitalheaven.ops.demo.ReplayJson;
 import org.digitalheaven.server.DemoReplay;
@@ -233,7 +233,7 @@ public final class RegressCommand implements Callable<Integer> {
                         if (f.getFileName().toString().endsWith(".dh-demo")) {
                             files.put(f, null); // reading it says why
                         } else if (Files.isDirectory(f, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
-                            files.put(f, "this folder could not be searched for demos: " + DemoCommand.reason(e));
+                            files.put(f, "this folder could not be searched for demos: " + DemoFiles.reason(e));
                         }
                         return java.nio.file.FileVisitResult.CONTINUE;
                     }
@@ -279,7 +279,7 @@ public final class RegressCommand implements Callable<Integer> {
         try {
             file = DemoReader.read(d.file()); // refuses what is not a regular file, or too large, before reading it
         } catch (IOException e) {
-            return error(d, "?", DemoCommand.reason(e));
+            return error(d, "?", DemoFiles.reason(e));
         } catch (DemoFormatException e) {
             return error(d, "?", e.getMessage());
         } catch (RuntimeException e) {

@@ -373,12 +373,12 @@ class DemoCommandTest {
         for (java.io.IOException e : List.of(new java.nio.file.NoSuchFileException(path),
                 new java.nio.file.AccessDeniedException(path), new java.nio.file.FileSystemException(path),
                 new java.nio.file.FileSystemException(path, null, "Input/output error"))) {
-            String reason = DemoCommand.reason(e);
+            String reason = DemoFiles.reason(e);
             assertFalse(reason.contains(path), reason);
             assertFalse(reason.isBlank(), e.toString());
         }
         assertEquals("permission denied (check the file's permissions and its folder's)",
-                DemoCommand.reason(new java.nio.file.AccessDeniedException(path)));
+                DemoFiles.reason(new java.nio.file.AccessDeniedException(path)));
     }
 
     @Test
