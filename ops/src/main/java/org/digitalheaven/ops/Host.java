@@ -16,8 +16,7 @@ import org.digitalheaven.maps.PalletException;
 import org.digitalheaven.ops.bots.BotBrain;
 import org.digitalheaven.ops.bots.BotSwarm;
 import org.digitalheaven.ops.demo.DemoCommand;
-import org.digitalheaven.ops.demo.DemoFiles;
-import org.digitalheaven.ops.demo.ReplayJson;
+import org.digitalheaven.ops.demo.HeadlessReplay;
 import org.digitalheaven.ops.metrics.ServerMetrics;
 import org.digitalheaven.ops.regress.RegressCommand;
 import org.digitalheaven.server.GameServer;
@@ -185,58 +184,8 @@ public final class Host implements Callable<Integer> {
      * picocli or, for the plain forms, straight from {@link FastStart}: it reads only the option fields.
      */
     int replay(PrintWriter out, PrintWriter err) {
-        List<Path> search = ServerHome.resolveDefault(home).palletSearchPath(pallets);
-        if (map != null && !map.endsWith(".map")) {
-            err.println(PrintableText.line("dh-host --demo: --map takes a .map file here (the demo names its own map); got " + map));
-            return CommandLine.ExitCode.USAGE;
-        }
-        for (String l : demoLog) {
-            if (!org.digitalheaven.server.DemoReplay.LOGS.contains(l)) {
-                err.println(PrintableText.line("dh-host --demo: unknown --demoLog \"" + l + "\"; use " + String.join(",",
-                        org.digitalheaven.server.DemoReplay.LOGS)));
-                return CommandLine.ExitCode.USAGE;
-            }
-        }
-        EngineVersion build = EngineVersion.current();
-        PrintWriter lines = json ? err : out; // with --json, standard output is the JSON object alone
-        String error;
-        try {
-            org.digitalheaven.server.DemoReplay.Result r = org.digitalheaven.server.DemoReplay.run(demo,
-                    org.digitalheaven.server.DemoReplay.Options.of(search, map == null ? null : Path.of(map),
-                            build.engineVersion(), build.gitSha(), line -> {
-                                lines.println(PrintableText.line(line));
-                                lines.flush();
-                            }).from(from).until(until).logs(java.util.Set.copyOf(demoLog)).salvage(salvage));
-            if (json) {
-                json(out, g -> ReplayJson.result(g, r));
-            }
-            return r.ok() ? CommandLine.ExitCode.OK : 3;
-        } catch (IOException e) {
-            error = DemoFiles.reason(e);
-        } catch (org.digitalheaven.demo.DemoFormatException | org.digitalheaven.server.DemoReplay.ReplayException e) {
-            error = e.getMessage();
-        }
-        err.println(PrintableText.line("dh-host --demo: " + demo + ": " + error));
-        if (json) {
-            json(out, g -> {
-                g.writeStringProperty("result", "ERROR");
-                g.writeStringProperty("error", error);
-            });
-        }
-        return CommandLine.ExitCode.USAGE;
-    }
-
-    /** One JSON object on {@code out}: the demo's path, then what {@code fields} writes. */
-    private void json(PrintWriter out, java.util.function.Consumer<tools.jackson.core.JsonGenerator> fields) {
-        java.io.StringWriter w = new java.io.StringWriter();
-        try (tools.jackson.core.JsonGenerator g = ReplayJson.open(w)) {
-            g.writeStartObject();
-            g.writeStringProperty("demo", demo.toString());
-            fields.accept(g);
-            g.writeEndObject();
-        }
-        out.println(w);
-        out.flush();
+        return HeadlessReplay.run(new HeadlessReplay.Request(demo, map, home, pallets, from, until, salvage, json, demoLog),
+                out, err);
     }
 
     @Override
