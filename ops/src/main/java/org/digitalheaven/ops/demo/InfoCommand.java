@@ -135,59 +135,77 @@ final class InfoCommand implements Callable<Integer> {
     }
 
     private static void describeContents(Table t, DemoFile demo) throws DemoFormatException {
-        Map<ChunkKind, Integer> byKind = new EnumMap<>(ChunkKind.class);
-        for (ChunkKind k : ChunkKind.values()) {
-            if (k.since() <= demo.version() && k != ChunkKind.HEADER && k != ChunkKind.END) {
-                byKind.put(k, 0); // only the kinds the file's version has
-            }
-        }
-        Map<Integer, Integer> unknown = new TreeMap<>();
-        Map<Integer, String> slotNames = new TreeMap<>();
-        Set<String> joined = new LinkedHashSet<>();
-        Set<String> left = new LinkedHashSet<>();
-        List<Long> checkpointTicks = new ArrayList<>();
-        int[] records = {0};
-        for (DemoFile.Segment s : demo.segments()) {
-            s.visitRecords((i, c) -> { // one record at a time: however large the file, nothing piles up
-                if (c instanceof Chunk.Unknown u) {
-                    unknown.merge(u.code(), 1, Integer::sum);
-                    return true;
-                }
-                records[0]++;
-                byKind.merge(c.kind(), 1, Integer::sum);
-                if (c instanceof Chunk.Join j) {
-                    slotNames.put(j.slot(), j.name());
-                    joined.add(j.name());
-                } else if (c instanceof Chunk.Leave l) {
-                    String name = slotNames.remove(l.slot());
-                    left.add(name != null ? name : "slot " + l.slot() + " (never joined)");
-                } else if (c instanceof Chunk.Checkpoint k) {
-                    checkpointTicks.add(k.tick());
-                }
-                return true;
-            });
-        }
-        for (Chunk.Unknown u : demo.unknownChunks()) {
-            unknown.merge(u.code(), 1, Integer::sum);
-        }
-        t.add("joins", byKind.get(ChunkKind.JOIN) + names(joined));
-        t.add("leaves", byKind.get(ChunkKind.LEAVE) + names(left));
-        t.add("inputs", Integer.toString(byKind.get(ChunkKind.INPUT)));
-        t.add("tick hashes", byKind.get(ChunkKind.TICK_HASH) + (demo.version() == 1 ? "" : " (32 bits each)"));
-        t.add("checkpoints", ticks(checkpointTicks));
-        StringBuilder counts = new StringBuilder();
-        for (Map.Entry<ChunkKind, Integer> e : byKind.entrySet()) {
-            counts.append(counts.length() == 0 ? "" : ", ").append(e.getKey().name()).append(' ').append(e.getValue());
-        }
-        for (Map.Entry<Integer, Integer> e : unknown.entrySet()) {
-            counts.append(", UNKNOWN(kind ").append(e.getKey()).append(") ").append(e.getValue());
-        }
+        Census n = Census.of(demo);
+        t.add("joins", n.byKind.get(ChunkKind.JOIN) + names(n.joined));
+        t.add("leaves", n.byKind.get(ChunkKind.LEAVE) + names(n.left));
+        t.add("inputs", Integer.toString(n.byKind.get(ChunkKind.INPUT)));
+        t.add("tick hashes", n.byKind.get(ChunkKind.TICK_HASH) + (demo.version() == 1 ? "" : " (32 bits each)"));
+        t.add("checkpoints", ticks(n.checkpointTicks));
+        String counts = n.counts();
         if (demo.version() == 1) {
             t.add("chunks", demo.chunks().size() + " (HEADER 1, " + counts + (demo.end() != null ? ", END 1" : "") + ")"
                     + (demo.v1Skipped() > 0 ? "; " + demo.v1Skipped() + " more of kinds version 1 never had, skipped" : ""));
         } else {
-            t.add("records", records[0] + " (" + counts + ")");
+            t.add("records", n.records + " (" + counts + ")");
             describeSegments(t, demo);
+        }
+    }
+
+    /** What a demo's records hold, counted one record at a time: however large the file, nothing piles up. */
+    private static final class Census {
+        final Map<ChunkKind, Integer> byKind = new EnumMap<>(ChunkKind.class);
+        final Map<Integer, Integer> unknown = new TreeMap<>();
+        final Map<Integer, String> slotNames = new TreeMap<>();
+        final Set<String> joined = new LinkedHashSet<>();
+        final Set<String> left = new LinkedHashSet<>();
+        final List<Long> checkpointTicks = new ArrayList<>();
+        int records;
+
+        static Census of(DemoFile demo) throws DemoFormatException {
+            Census n = new Census();
+            for (ChunkKind k : ChunkKind.values()) {
+                if (k.since() <= demo.version() && k != ChunkKind.HEADER && k != ChunkKind.END) {
+                    n.byKind.put(k, 0); // only the kinds the file's version has
+                }
+            }
+            for (DemoFile.Segment s : demo.segments()) {
+                s.visitRecords((i, c) -> n.count(c));
+            }
+            for (Chunk.Unknown u : demo.unknownChunks()) {
+                n.unknown.merge(u.code(), 1, Integer::sum);
+            }
+            return n;
+        }
+
+        private boolean count(Chunk c) {
+            if (c instanceof Chunk.Unknown u) {
+                unknown.merge(u.code(), 1, Integer::sum);
+                return true;
+            }
+            records++;
+            byKind.merge(c.kind(), 1, Integer::sum);
+            if (c instanceof Chunk.Join j) {
+                slotNames.put(j.slot(), j.name());
+                joined.add(j.name());
+            } else if (c instanceof Chunk.Leave l) {
+                String name = slotNames.remove(l.slot());
+                left.add(name != null ? name : "slot " + l.slot() + " (never joined)");
+            } else if (c instanceof Chunk.Checkpoint k) {
+                checkpointTicks.add(k.tick());
+            }
+            return true;
+        }
+
+        /** {@code KIND n} for every kind the file's version has, then {@code UNKNOWN(kind c) n} for the rest. */
+        String counts() {
+            StringBuilder counts = new StringBuilder();
+            for (Map.Entry<ChunkKind, Integer> e : byKind.entrySet()) {
+                counts.append(counts.length() == 0 ? "" : ", ").append(e.getKey().name()).append(' ').append(e.getValue());
+            }
+            for (Map.Entry<Integer, Integer> e : unknown.entrySet()) {
+                counts.append(", UNKNOWN(kind ").append(e.getKey()).append(") ").append(e.getValue());
+            }
+            return counts.toString();
         }
     }
 
