@@ -2,12 +2,16 @@ package org.digitalheaven.ops.demo;
 
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import org.digitalheaven.demo.DemoFile;
 import org.digitalheaven.demo.DemoFormatException;
+import org.digitalheaven.demo.DemoRewriter;
 import org.digitalheaven.server.PrintableText;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -41,7 +45,7 @@ final class ConvertCommand implements Callable<Integer> {
         PrintWriter o = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         String name = "dh-host demo convert";
-        if (Files.exists(out, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+        if (Files.exists(out, LinkOption.NOFOLLOW_LINKS)) {
             err.println(PrintableText.line(name + ": " + out + " already exists; a demo is never overwritten"));
             err.flush();
             return CommandLine.ExitCode.USAGE;
@@ -56,8 +60,8 @@ final class ConvertCommand implements Callable<Integer> {
             return CommandLine.ExitCode.USAGE;
         }
         try {
-            org.digitalheaven.demo.DemoRewriter.Rewritten r = org.digitalheaven.demo.DemoRewriter.rewrite(demo);
-            Files.write(out, r.bytes(), java.nio.file.StandardOpenOption.CREATE_NEW);
+            DemoRewriter.Rewritten r = DemoRewriter.rewrite(demo);
+            Files.write(out, r.bytes(), StandardOpenOption.CREATE_NEW);
             o.printf(Locale.ROOT, "demo convert: wrote %s: format version %d, %d segment(s), ticks %d to %d, %d bytes"
                     + " (from %d bytes, format version %d)%s%s%n", PrintableText.line(out), DemoFile.VERSION, r.segments(),
                     demo.header().startTick(), r.lastTick(), r.bytes().length, demo.size(), demo.version(),
@@ -68,7 +72,7 @@ final class ConvertCommand implements Callable<Integer> {
             return CommandLine.ExitCode.OK;
         } catch (DemoFormatException e) {
             err.println(PrintableText.line(name + ": " + in + ": DAMAGED: " + e.getMessage()));
-        } catch (java.nio.file.FileAlreadyExistsException e) {
+        } catch (FileAlreadyExistsException e) {
             err.println(PrintableText.line(name + ": " + out + " already exists; a demo is never overwritten"));
         } catch (IOException e) {
             err.println(PrintableText.line(name + ": cannot write " + out + ": " + (e.getMessage() != null ? e.getMessage() : e)));

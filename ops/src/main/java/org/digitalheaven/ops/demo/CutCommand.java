@@ -9,6 +9,8 @@ import java.util.Locale;
 import java.util.concurrent.Callable;
 import org.digitalheaven.demo.DemoFormatException;
 import org.digitalheaven.ops.WholeNumberFlags;
+import org.digitalheaven.server.DemoCut;
+import org.digitalheaven.server.DemoReplay;
 import org.digitalheaven.server.PrintableText;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -58,7 +60,7 @@ final class CutCommand implements Callable<Integer> {
         String name = "dh-host demo cut";
         List<String> lines = new ArrayList<>();
         try {
-            org.digitalheaven.server.DemoCut.Result r = org.digitalheaven.server.DemoCut.cut(file, from, until, out,
+            DemoCut.Result r = DemoCut.cut(file, from, until, out,
                     where.options(lines::add));
             if (!r.written()) {
                 lines.forEach(l -> err.println(PrintableText.line(l)));
@@ -71,7 +73,7 @@ final class CutCommand implements Callable<Integer> {
                     r.until(), r.until() - r.from(), r.bytes());
             o.flush();
             return CommandLine.ExitCode.OK;
-        } catch (org.digitalheaven.server.DemoReplay.ReplayException e) {
+        } catch (DemoReplay.ReplayException e) {
             err.println(PrintableText.line(name + ": " + file + ": " + e.getMessage()));
             err.flush();
             return CommandLine.ExitCode.USAGE;

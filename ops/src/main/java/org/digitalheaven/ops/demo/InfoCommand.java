@@ -16,6 +16,7 @@ import org.digitalheaven.demo.Chunk;
 import org.digitalheaven.demo.ChunkKind;
 import org.digitalheaven.demo.DemoFile;
 import org.digitalheaven.demo.DemoFormatException;
+import org.digitalheaven.maps.MapManifest;
 import org.digitalheaven.physics.MoveSettings;
 import org.digitalheaven.server.PrintableText;
 import org.digitalheaven.universe.SnapshotDiff;
@@ -127,7 +128,7 @@ final class InfoCommand implements Callable<Integer> {
                     + " closure hash";
         }
         try {
-            org.digitalheaven.maps.MapManifest m = org.digitalheaven.maps.MapManifest.decode(mapName + ".map", bytes);
+            MapManifest m = MapManifest.decode(mapName + ".map", bytes);
             return m.entities().size() + " entities, " + m.brushCount() + " brushes (" + bytes.length + " bytes)";
         } catch (IllegalArgumentException e) {
             return bytes.length + " bytes that do not read as a manifest (" + e.getMessage() + ")";

@@ -3,7 +3,10 @@ package org.digitalheaven.ops.demo;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Consumer;
 import org.digitalheaven.ops.EngineVersion;
+import org.digitalheaven.server.DemoReplay;
+import org.digitalheaven.server.ServerHome;
 import picocli.CommandLine.Option;
 
 /** What a command that replays a demo needs to find its map: --map, --pallets, --home; and the build. */
@@ -18,10 +21,10 @@ final class ReplayMap {
     Path home;
 
     /** Replay options with this map, these pallets and this build, lines to {@code out}. */
-    org.digitalheaven.server.DemoReplay.Options options(java.util.function.Consumer<String> out) {
+    DemoReplay.Options options(Consumer<String> out) {
         EngineVersion build = EngineVersion.current();
-        return org.digitalheaven.server.DemoReplay.Options.of(
-                org.digitalheaven.server.ServerHome.resolveDefault(home).palletSearchPath(pallets), map,
+        return DemoReplay.Options.of(
+                ServerHome.resolveDefault(home).palletSearchPath(pallets), map,
                 build.engineVersion(), build.gitSha(), out);
     }
 }

@@ -7,6 +7,7 @@ import java.util.Locale;
 import java.util.concurrent.Callable;
 import org.digitalheaven.demo.DemoFormatException;
 import org.digitalheaven.ops.WholeNumberFlags;
+import org.digitalheaven.server.DemoReplay;
 import org.digitalheaven.server.PrintableText;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -58,7 +59,7 @@ final class ViewCommand implements Callable<Integer> {
             return CommandLine.ExitCode.OK;
         } catch (IOException e) {
             err.println(PrintableText.line("dh-host demo view: " + file + ": " + DemoFiles.reason(e)));
-        } catch (DemoFormatException | org.digitalheaven.server.DemoReplay.ReplayException e) {
+        } catch (DemoFormatException | DemoReplay.ReplayException e) {
             err.println(PrintableText.line("dh-host demo view: " + file + ": " + e.getMessage()));
         }
         err.flush();

@@ -2,14 +2,21 @@ package org.digitalheaven.ops.regress;
 
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
+import java.nio.file.SimpleFileVisitor;
+import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
+import java.util.TreeSet;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -34,6 +41,7 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
+import tools.jackson.core.JsonGenerator;
 
 /**
  * {@code dh-host regress}: replays a folder of demos, the check a map team runs on every change.
@@ -214,28 +222,28 @@ public final class RegressCommand implements Callable<Integer> {
      */
     static List<Found> find(List<Path> inputs) throws IOException {
         List<Found> out = new ArrayList<>();
-        java.util.Set<Path> seen = new java.util.TreeSet<>();
+        Set<Path> seen = new TreeSet<>();
         for (Path in : inputs) {
             boolean folder = Files.isDirectory(in);
             Map<Path, String> files = new TreeMap<>(); // each entry, and why its folder could not be searched (or null)
             if (folder) {
-                Files.walkFileTree(in, new java.nio.file.SimpleFileVisitor<>() {
+                Files.walkFileTree(in, new SimpleFileVisitor<>() {
                     @Override
-                    public java.nio.file.FileVisitResult visitFile(Path f, java.nio.file.attribute.BasicFileAttributes a) {
+                    public FileVisitResult visitFile(Path f, BasicFileAttributes a) {
                         if (f.getFileName().toString().endsWith(".dh-demo") && !a.isDirectory()) {
                             files.put(f, null);
                         }
-                        return java.nio.file.FileVisitResult.CONTINUE;
+                        return FileVisitResult.CONTINUE;
                     }
 
                     @Override
-                    public java.nio.file.FileVisitResult visitFileFailed(Path f, IOException e) {
+                    public FileVisitResult visitFileFailed(Path f, IOException e) {
                         if (f.getFileName().toString().endsWith(".dh-demo")) {
                             files.put(f, null); // reading it says why
-                        } else if (Files.isDirectory(f, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+                        } else if (Files.isDirectory(f, LinkOption.NOFOLLOW_LINKS)) {
                             files.put(f, "this folder could not be searched for demos: " + DemoFiles.reason(e));
                         }
-                        return java.nio.file.FileVisitResult.CONTINUE;
+                        return FileVisitResult.CONTINUE;
                     }
                 });
             } else {
@@ -368,8 +376,8 @@ public final class RegressCommand implements Callable<Integer> {
 
     /** The rows as one JSON object: the shard, the counts, and per demo its map, result, and replay outcome or error. */
     static String json(List<Row> rows, String shard, int diverged, int unreadable) {
-        java.io.StringWriter w = new java.io.StringWriter();
-        try (tools.jackson.core.JsonGenerator g = ReplayJson.open(w)) {
+        StringWriter w = new StringWriter();
+        try (JsonGenerator g = ReplayJson.open(w)) {
             g.writeStartObject();
             g.writeStringProperty("shard", shard);
             g.writeNumberProperty("demos", rows.size());

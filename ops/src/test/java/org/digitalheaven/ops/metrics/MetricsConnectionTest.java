@@ -11,6 +11,7 @@ import io.netty.channel.embedded.EmbeddedChannel;
 import io.prometheus.metrics.core.metrics.GaugeWithCallback;
 import io.prometheus.metrics.exporter.common.PrometheusScrapeHandler;
 import io.prometheus.metrics.model.registry.PrometheusRegistry;
+import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
@@ -154,7 +155,7 @@ class MetricsConnectionTest {
     @Test
     void aClientThatGoesAwayIsCountedOnceAndNothingIsThrown() {
         receive("GET /met");
-        ch.pipeline().fireExceptionCaught(new java.io.IOException("Connection reset by peer"));
+        ch.pipeline().fireExceptionCaught(new IOException("Connection reset by peer"));
         assertFalse(ch.isOpen());
         assertEquals(List.of(Outcome.ABANDONED), outcomes);
         assertReleasedAndDone();

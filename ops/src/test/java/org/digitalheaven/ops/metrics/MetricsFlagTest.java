@@ -22,6 +22,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -63,8 +64,8 @@ class MetricsFlagTest {
     void aServerPrintsWhereItsMetricsAreServesThemAndStopsOnQuit() throws Exception {
         Process p = dhHost("--metrics", "127.0.0.1:0", "--bots", "2");
         // Should it never get as far as the bots, the reading below must still end.
-        java.util.concurrent.CompletableFuture.runAsync(p::destroy,
-                java.util.concurrent.CompletableFuture.delayedExecutor(90, TimeUnit.SECONDS));
+        CompletableFuture.runAsync(p::destroy,
+                CompletableFuture.delayedExecutor(90, TimeUnit.SECONDS));
         List<String> lines = new ArrayList<>();
         int port = -1;
         Map<String, Double> scraped = Map.of();
