@@ -17,6 +17,7 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
+/** {@code dh-host demo view FILE [--out PAGE.html]}: the demo replayed into one self-contained page ({@link DemoView}). */
 @Command(name = "view", mixinStandardHelpOptions = true,
         description = {"Replay a demo and write one self-contained HTML page that shows it: the map from above, every"
             + " pawn's trail, a timeline with play, speed, step and a slider over every tick, markers for checkpoints,"
