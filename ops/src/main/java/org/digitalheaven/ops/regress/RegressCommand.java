@@ -18,6 +18,7 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.concurrent.Callable;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -134,15 +135,8 @@ public final class RegressCommand implements Callable<Integer> {
             return CommandLine.ExitCode.USAGE;
         }
         Map<String, Path> mapFiles = new TreeMap<>(), mapNames = new TreeMap<>();
-        for (Path m : maps) {
-            try {
-                ResolvedMap r = PalletRepository.resolveFile(m);
-                mapFiles.put(r.barcode(), m);
-                mapNames.put(r.mapName(), m);
-            } catch (PalletException e) {
-                err.println(PrintableText.line("dh-host regress: --map " + m + ": " + e.getMessage()));
-                return CommandLine.ExitCode.USAGE;
-            }
+        if (!resolveMaps(mapFiles, mapNames, err)) {
+            return CommandLine.ExitCode.USAGE;
         }
         List<Found> demos = find(inputs);
         if (demos.isEmpty()) {
@@ -150,6 +144,50 @@ public final class RegressCommand implements Callable<Integer> {
                     + " an empty suite is an error so that a wrong path cannot pass"));
             return CommandLine.ExitCode.USAGE;
         }
+        List<Found> mine = myShare(demos, my, out);
+        List<Path> search = ServerHome.resolveDefault(home).palletSearchPath(pallets);
+        EngineVersion build = EngineVersion.current();
+        List<Row> rows = replayAll(mine, search, build, mapFiles, mapNames);
+        table(out, rows);
+        int diverged = 0, unreadable = 0;
+        for (Row r : rows) {
+            diverged += r.result().equals("DIVERGED") ? 1 : 0;
+            unreadable += r.result().equals("ERROR") ? 1 : 0;
+        }
+        String summary = String.format(Locale.ROOT, "%d demo(s) (shard %d/%d of %d): %d ok, %d diverged, %d unreadable",
+                rows.size(), my.index(), my.count(), demos.size(), rows.size() - diverged - unreadable, diverged, unreadable);
+        out.printf(Locale.ROOT, "%s%n", summary);
+        out.flush();
+        if (junit != null) {
+            Files.writeString(junit, junitXml(rows, diverged, unreadable), StandardCharsets.UTF_8);
+        }
+        if (html != null) {
+            report(rows, search, build, out, summary);
+        }
+        if (jsonFile != null) {
+            Files.writeString(jsonFile, json(rows, my.index() + "/" + my.count(), diverged, unreadable), StandardCharsets.UTF_8);
+        }
+        // A divergence is the news a map team runs this for: it wins over a file that could not be read.
+        return diverged > 0 ? 3 : unreadable > 0 ? CommandLine.ExitCode.USAGE : CommandLine.ExitCode.OK;
+    }
+
+    /** Each --map by its barcode and by its map's name; false when one does not read as a map, said on {@code err}. */
+    private boolean resolveMaps(Map<String, Path> mapFiles, Map<String, Path> mapNames, PrintWriter err) {
+        for (Path m : maps) {
+            try {
+                ResolvedMap r = PalletRepository.resolveFile(m);
+                mapFiles.put(r.barcode(), m);
+                mapNames.put(r.mapName(), m);
+            } catch (PalletException e) {
+                err.println(PrintableText.line("dh-host regress: --map " + m + ": " + e.getMessage()));
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** The demos of shard {@code my}, in the order found; with more than one shard, a line on {@code out} says which. */
+    private static List<Found> myShare(List<Found> demos, RegressShards.Shard my, PrintWriter out) {
         List<RegressShards.Item> items = new ArrayList<>();
         for (Found f : demos) {
             items.add(new RegressShards.Item(f.name(), f.ticks()));
@@ -167,8 +205,12 @@ public final class RegressCommand implements Callable<Integer> {
             out.printf(Locale.ROOT, "shard %d/%d from %s: %d of %d demo(s), %d recorded tick(s)%n", my.index(), my.count(),
                     PrintableText.line(my.source()), mine.size(), demos.size(), myTicks);
         }
-        List<Path> search = ServerHome.resolveDefault(home).palletSearchPath(pallets);
-        EngineVersion build = EngineVersion.current();
+        return mine;
+    }
+
+    /** Replays {@code mine}, --jobs at once (default one per core); the rows in the order of {@code mine}. */
+    private List<Row> replayAll(List<Found> mine, List<Path> search, EngineVersion build, Map<String, Path> mapFiles,
+            Map<String, Path> mapNames) throws InterruptedException, ExecutionException {
         int n = jobs != null ? jobs : Runtime.getRuntime().availableProcessors();
         ExecutorService pool = Executors.newFixedThreadPool(Math.min(n, Math.max(1, mine.size())));
         List<Future<Row>> futures = new ArrayList<>();
@@ -180,36 +222,22 @@ public final class RegressCommand implements Callable<Integer> {
             rows.add(f.get());
         }
         pool.shutdown();
+        return rows;
+    }
+
+    /** The table: a header, then a line per demo, a diverged demo's cause on the line under it. */
+    private static void table(PrintWriter out, List<Row> rows) {
         // A row is one line whatever a file's name or a demo's map holds (a newline would forge a row).
         int width = Math.max(40, rows.stream().mapToInt(r -> PrintableText.line(r.name()).length()).max().orElse(0));
         out.printf(Locale.ROOT, "%-" + width + "s %-36s %8s %6s  %-9s %s%n", "demo", "map", "ticks", "checks", "result",
                 "first divergence");
-        int diverged = 0, unreadable = 0;
         for (Row r : rows) {
             out.printf(Locale.ROOT, "%-" + width + "s %-36s %8d %6d  %-9s %s%n", PrintableText.line(r.name()),
                     PrintableText.line(r.map()), r.ticks(), r.checkpoints(), r.result(), PrintableText.line(r.detail()));
             if (r.cause() != null) {
                 out.printf(Locale.ROOT, "%-" + width + "s %s%n", "", PrintableText.line(r.cause()));
             }
-            diverged += r.result().equals("DIVERGED") ? 1 : 0;
-            unreadable += r.result().equals("ERROR") ? 1 : 0;
         }
-        out.printf(Locale.ROOT, "%d demo(s) (shard %d/%d of %d): %d ok, %d diverged, %d unreadable%n", rows.size(),
-                my.index(), my.count(), demos.size(), rows.size() - diverged - unreadable, diverged, unreadable);
-        out.flush();
-        if (junit != null) {
-            Files.writeString(junit, junitXml(rows, diverged, unreadable), StandardCharsets.UTF_8);
-        }
-        if (html != null) {
-            report(rows, search, build, out, String.format(Locale.ROOT, "%d demo(s) (shard %d/%d of %d): %d ok, %d diverged, %d"
-                    + " unreadable", rows.size(), my.index(), my.count(), demos.size(), rows.size() - diverged - unreadable, diverged,
-                    unreadable));
-        }
-        if (jsonFile != null) {
-            Files.writeString(jsonFile, json(rows, my.index() + "/" + my.count(), diverged, unreadable), StandardCharsets.UTF_8);
-        }
-        // A divergence is the news a map team runs this for: it wins over a file that could not be read.
-        return diverged > 0 ? 3 : unreadable > 0 ? CommandLine.ExitCode.USAGE : CommandLine.ExitCode.OK;
     }
 
     /**
