@@ -25,7 +25,6 @@ import org.digitalheaven.physics.Vec3;
 import org.digitalheaven.server.DemoReplay;
 import org.digitalheaven.server.TickListener;
 import org.digitalheaven.universe.MapObject;
-import org.digitalheaven.universe.ObjectState;
 import org.digitalheaven.universe.Pawn;
 import org.digitalheaven.universe.PawnState;
 import org.digitalheaven.universe.Snapshot;
