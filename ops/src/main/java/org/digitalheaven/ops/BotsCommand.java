@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
+import org.digitalheaven.maps.GameMap;
 import org.digitalheaven.maps.MapFormatException;
 import org.digitalheaven.maps.PalletException;
 import org.digitalheaven.maps.PalletRepository;
@@ -94,7 +95,7 @@ final class BotsCommand implements Callable<Integer> {
             err.println(PrintableText.line(name + ": --style " + style + " is not a style; use wander or human"));
             return CommandLine.ExitCode.USAGE;
         }
-        org.digitalheaven.maps.GameMap gameMap;
+        GameMap gameMap;
         try {
             gameMap = (map.endsWith(".map") ? PalletRepository.resolveFile(Path.of(map))
                     : PalletRepository.search(ServerHome.resolveDefault(null).palletSearchPath(pallets)).resolve(map)).load();

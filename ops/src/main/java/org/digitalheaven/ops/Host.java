@@ -2,11 +2,13 @@ package org.digitalheaven.ops;
 
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.SocketAddress;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.concurrent.Callable;
 import org.digitalheaven.console.CommandRegistry;
 import org.digitalheaven.console.Consoles;
@@ -15,6 +17,10 @@ import org.digitalheaven.maps.MapFormatException;
 import org.digitalheaven.maps.PalletException;
 import org.digitalheaven.ops.bots.BotBrain;
 import org.digitalheaven.ops.bots.BotSwarm;
+import org.digitalheaven.ops.demo.DemoCommand;
+import org.digitalheaven.ops.demo.HeadlessReplay;
+import org.digitalheaven.ops.metrics.ServerMetrics;
+import org.digitalheaven.ops.regress.RegressCommand;
 import org.digitalheaven.server.GameServer;
 import org.digitalheaven.server.NanoClock;
 import org.digitalheaven.server.ServerHome;
@@ -170,7 +176,7 @@ public final class Host implements Callable<Integer> {
         }
     }
 
-    static CommandLine commandLine() {
+    public static CommandLine commandLine() {
         return WholeNumberFlags.install(new CommandLine(new Host())
                 .setColorScheme(CommandLine.Help.defaultColorScheme(CommandLine.Help.Ansi.OFF)));
     }
@@ -180,58 +186,8 @@ public final class Host implements Callable<Integer> {
      * picocli or, for the plain forms, straight from {@link FastStart}: it reads only the option fields.
      */
     int replay(PrintWriter out, PrintWriter err) {
-        List<Path> search = ServerHome.resolveDefault(home).palletSearchPath(pallets);
-        if (map != null && !map.endsWith(".map")) {
-            err.println(PrintableText.line("dh-host --demo: --map takes a .map file here (the demo names its own map); got " + map));
-            return CommandLine.ExitCode.USAGE;
-        }
-        for (String l : demoLog) {
-            if (!org.digitalheaven.server.replay.DemoReplay.LOGS.contains(l)) {
-                err.println(PrintableText.line("dh-host --demo: unknown --demoLog \"" + l + "\"; use " + String.join(",",
-                        org.digitalheaven.server.replay.DemoReplay.LOGS)));
-                return CommandLine.ExitCode.USAGE;
-            }
-        }
-        EngineVersion build = EngineVersion.current();
-        PrintWriter lines = json ? err : out; // with --json, standard output is the JSON object alone
-        String error;
-        try {
-            org.digitalheaven.server.replay.DemoReplay.Result r = org.digitalheaven.server.replay.DemoReplay.run(demo,
-                    org.digitalheaven.server.replay.DemoReplay.Options.of(search, map == null ? null : Path.of(map),
-                            build.engineVersion(), build.gitSha(), line -> {
-                                lines.println(PrintableText.line(line));
-                                lines.flush();
-                            }).from(from).until(until).logs(java.util.Set.copyOf(demoLog)).salvage(salvage));
-            if (json) {
-                json(out, g -> ReplayJson.result(g, r));
-            }
-            return r.ok() ? CommandLine.ExitCode.OK : 3;
-        } catch (IOException e) {
-            error = DemoCommand.reason(e);
-        } catch (org.digitalheaven.demo.DemoFormatException | org.digitalheaven.server.replay.DemoReplay.ReplayException e) {
-            error = e.getMessage();
-        }
-        err.println(PrintableText.line("dh-host --demo: " + demo + ": " + error));
-        if (json) {
-            json(out, g -> {
-                g.writeStringProperty("result", "ERROR");
-                g.writeStringProperty("error", error);
-            });
-        }
-        return CommandLine.ExitCode.USAGE;
-    }
-
-    /** One JSON object on {@code out}: the demo's path, then what {@code fields} writes. */
-    private void json(PrintWriter out, java.util.function.Consumer<tools.jackson.core.JsonGenerator> fields) {
-        java.io.StringWriter w = new java.io.StringWriter();
-        try (tools.jackson.core.JsonGenerator g = ReplayJson.open(w)) {
-            g.writeStartObject();
-            g.writeStringProperty("demo", demo.toString());
-            fields.accept(g);
-            g.writeEndObject();
-        }
-        out.println(w);
-        out.flush();
+        return HeadlessReplay.run(new HeadlessReplay.Request(demo, map, home, pallets, from, until, salvage, json, demoLog),
+                out, err);
     }
 
     @Override
@@ -249,6 +205,17 @@ public final class Host implements Callable<Integer> {
         if (map == null) {
             map = "arena";
         }
+        Setup setup = setup(err);
+        return setup == null ? CommandLine.ExitCode.USAGE : serve(setup, err);
+    }
+
+    /** What the server starts with, once the home, the preferences and every option have been read and checked. */
+    private record Setup(ServerHome home, Preferences prefs, BotBrain.Style style, List<Path> search, InetAddress listenOn,
+            InetSocketAddress metricsAt) {
+    }
+
+    /** The home, the preferences and the options, checked; null when one is unusable, the reason printed on {@code err}. */
+    private Setup setup(PrintWriter err) {
         ServerHome serverHome;
         Preferences prefs;
         try {
@@ -256,39 +223,30 @@ public final class Host implements Callable<Integer> {
             prefs = Preferences.load(serverHome.properties());
         } catch (IOException e) {
             err.println(PrintableText.line("dh-host: " + e.getMessage()));
-            return CommandLine.ExitCode.USAGE;
+            return null;
         }
         for (String w : prefs.warnings()) {
             err.println(PrintableText.line("dh-host: " + w));
         }
         BotBrain.Style style;
         try {
-            style = BotBrain.Style.valueOf(botStyle.toUpperCase(java.util.Locale.ROOT));
+            style = BotBrain.Style.valueOf(botStyle.toUpperCase(Locale.ROOT));
         } catch (IllegalArgumentException e) {
             err.println(PrintableText.line("dh-host: --bot-style " + botStyle + " is not a style; use wander or human"));
-            return CommandLine.ExitCode.USAGE;
+            return null;
         }
-        if (tickRate != null && (tickRate < 10 || tickRate > 240)) {
-            err.println("dh-host: --tick-rate " + tickRate + " is outside 10..240");
-            return CommandLine.ExitCode.USAGE;
-        }
-        if (port != null && (port < 0 || port > 65535)) {
-            err.println("dh-host: --port " + port + " is outside 0..65535 (0 picks a free port)");
-            return CommandLine.ExitCode.USAGE;
-        }
-        if (bots < 0 || bots > 255) {
-            err.println("dh-host: --bots " + bots + " is outside 0..255");
-            return CommandLine.ExitCode.USAGE;
+        if (!inRange(err)) {
+            return null;
         }
         List<Path> search = serverHome.palletSearchPath(pallets);
 
         String address = bind != null ? bind.strip() : prefs.bind();
-        java.net.InetAddress listenOn;
+        InetAddress listenOn;
         try {
             listenOn = IpAddresses.localIp(address); // the preference was checked so when it was set or read
         } catch (IllegalArgumentException e) {
             err.println(PrintableText.line("dh-host: " + (bind != null ? "--bind " : "server.bind ") + address + " " + e.getMessage()));
-            return CommandLine.ExitCode.USAGE;
+            return null;
         }
         String metricsText = metrics != null ? metrics.strip() : prefs.metrics();
         InetSocketAddress metricsAt = null;
@@ -298,17 +256,40 @@ public final class Host implements Callable<Integer> {
             } catch (IllegalArgumentException e) {
                 err.println(PrintableText.line("dh-host: " + (metrics != null ? "--metrics " : "server.metrics ") + metricsText + " "
                         + e.getMessage()));
-                return CommandLine.ExitCode.USAGE;
+                return null;
             }
         }
-        ServerConsole console = Consoles.open(serverHome);
-        int listenPort = port != null ? port : prefs.port();
-        GameServer server = new GameServer(new GameServer.Options(prefs, search, NanoClock.SYSTEM,
+        return new Setup(serverHome, prefs, style, search, listenOn, metricsAt);
+    }
+
+    /** True when --tick-rate, --port and --bots are in their ranges; else false, the first one out printed on {@code err}. */
+    private boolean inRange(PrintWriter err) {
+        if (tickRate != null && (tickRate < 10 || tickRate > 240)) {
+            err.println("dh-host: --tick-rate " + tickRate + " is outside 10..240");
+            return false;
+        }
+        if (port != null && (port < 0 || port > 65535)) {
+            err.println("dh-host: --port " + port + " is outside 0..65535 (0 picks a free port)");
+            return false;
+        }
+        if (bots < 0 || bots > 255) {
+            err.println("dh-host: --bots " + bots + " is outside 0..255");
+            return false;
+        }
+        return true;
+    }
+
+    /** Runs the server (and its metrics and bots) until it stops: 0, or 2 when the map, the port or --metrics fails. */
+    private int serve(Setup s, PrintWriter err) throws IOException, InterruptedException {
+        ServerConsole console = Consoles.open(s.home());
+        int listenPort = port != null ? port : s.prefs().port();
+        InetAddress listenOn = s.listenOn();
+        GameServer server = new GameServer(new GameServer.Options(s.prefs(), s.search(), NanoClock.SYSTEM,
                 System.nanoTime(), console::print, tickRate == null ? 0 : tickRate),
                 new UdpTransport(listenOn.getHostAddress(), listenPort, PacketCodec.MAX_CLIENT_DATAGRAM));
         EngineVersion build = EngineVersion.current();
-        server.enableRecording(serverHome.demos(), build.engineVersion(), build.gitSha());
-        CommandRegistry registry = CommandRegistry.standard(server, search);
+        server.enableRecording(s.home().demos(), build.engineVersion(), build.gitSha());
+        CommandRegistry registry = CommandRegistry.standard(server, s.search());
         server.setCommandExecutor(registry);
         try {
             server.start(map);
@@ -325,6 +306,7 @@ public final class Host implements Callable<Integer> {
         console.print("listening on UDP " + IpAddresses.endpointText(listenOn, ((InetSocketAddress) server.localAddress()).getPort())
                 + (listenOn.isAnyLocalAddress() ? " (every interface)" : listenOn.isLoopbackAddress() ? " (this machine only)" : ""));
         ServerMetrics served = null;
+        InetSocketAddress metricsAt = s.metricsAt();
         if (metricsAt != null) {
             try {
                 served = ServerMetrics.start(server, metricsAt); // the server's shutdown stops it
@@ -347,6 +329,13 @@ public final class Host implements Callable<Integer> {
                 console.print("metrics on " + served.url());
             }
         }
+        runUntilStopped(server, console, registry, listenOn, s.style(), served);
+        return CommandLine.ExitCode.OK;
+    }
+
+    /** The started server's loop, console and bots until it is told to stop (quit, a signal); then all of it closed. */
+    private void runUntilStopped(GameServer server, ServerConsole console, CommandRegistry registry, InetAddress listenOn,
+            BotBrain.Style style, ServerMetrics served) throws InterruptedException {
         Thread hook = new Thread(() -> server.shutdown("server shutting down (signal)"), "dh-signal");
         Runtime.getRuntime().addShutdownHook(hook);
         server.startLoop();
@@ -376,6 +365,5 @@ public final class Host implements Callable<Integer> {
         } catch (IllegalStateException e) {
             // already shutting down because of a signal: the hook is running
         }
-        return CommandLine.ExitCode.OK;
     }
 }

@@ -12,7 +12,7 @@ import picocli.CommandLine;
  * past what the option's type holds, is one sentence and exit 2 (picocli printed its whole usage after it).
  * The range each option allows is its command's own check, also one sentence.
  */
-final class WholeNumberFlags {
+public final class WholeNumberFlags {
 
     private WholeNumberFlags() {
     }
@@ -94,7 +94,7 @@ final class WholeNumberFlags {
     }
 
     /** A tick (--from, --until): a whole number from 0. */
-    static final class Tick implements CommandLine.ITypeConverter<Long> {
+    public static final class Tick implements CommandLine.ITypeConverter<Long> {
         @Override
         public Long convert(String text) {
             long v = toLong(text);

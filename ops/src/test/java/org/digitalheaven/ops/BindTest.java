@@ -1,17 +1,20 @@
 package org.digitalheaven.ops;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.BufferedReader;
+import java.io.IOException;
 import java.io.InputStreamReader;
 import java.io.OutputStream;
+import java.net.DatagramSocket;
+import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -34,7 +37,7 @@ class BindTest {
     /** An IPv6 address is said as it is written, in brackets before the port: {@code [::]:37367}, not {@code 0:0:0:0:0:0:0:0:37367}. */
     @Test
     void aServerBoundToIpv6SaysItsAddressInBrackets() throws Exception {
-        org.junit.jupiter.api.Assumptions.assumeTrue(ipv6(), "no IPv6 on this machine");
+        Assumptions.assumeTrue(ipv6(), "no IPv6 on this machine");
         List<String> any = linesOfAServerBoundTo("::");
         assertTrue(any.stream().anyMatch(l -> l.matches(".*listening on UDP \\[::\\]:\\d+ \\(every interface\\)")), any.toString());
         List<String> loopback = linesOfAServerBoundTo("::1");
@@ -43,9 +46,9 @@ class BindTest {
     }
 
     private static boolean ipv6() {
-        try (java.net.DatagramSocket s = new java.net.DatagramSocket(new java.net.InetSocketAddress("::1", 0))) {
+        try (DatagramSocket s = new DatagramSocket(new InetSocketAddress("::1", 0))) {
             return true;
-        } catch (java.io.IOException e) {
+        } catch (IOException e) {
             return false;
         }
     }

@@ -8,6 +8,8 @@ import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.digitalheaven.demo.Chunk;
 import org.digitalheaven.demo.DemoFile;
 import org.digitalheaven.demo.DemoReader;
@@ -40,11 +42,11 @@ class DemoRecordingIT {
      * tick count, not a stretch of wall time, so a loaded machine only makes it slower.
      */
     private static void awaitRecordedTicks(TmuxSession s, long ticks) throws Exception {
-        java.util.regex.Pattern recorded = java.util.regex.Pattern.compile("(\\d+) tick\\(s\\) recorded from tick");
+        Pattern recorded = Pattern.compile("(\\d+) tick\\(s\\) recorded from tick");
         long deadline = System.nanoTime() + 300_000_000_000L;
         while (System.nanoTime() < deadline) {
             s.type("demo status");
-            java.util.regex.Matcher m = recorded.matcher(s.waitFor("next checkpoint at tick", 10_000));
+            Matcher m = recorded.matcher(s.waitFor("next checkpoint at tick", 10_000));
             long last = -1;
             while (m.find()) {
                 last = Long.parseLong(m.group(1));
@@ -120,7 +122,7 @@ class DemoRecordingIT {
             Thread.sleep(9_000);
             s.type("demo status");
             String screen = s.waitFor("next checkpoint at tick", 10_000);
-            java.util.regex.Matcher m = java.util.regex.Pattern.compile("(\\d+) checkpoint\\(s\\)").matcher(screen);
+            Matcher m = Pattern.compile("(\\d+) checkpoint\\(s\\)").matcher(screen);
             int last = 0;
             while (m.find()) {
                 last = Integer.parseInt(m.group(1));

@@ -10,9 +10,11 @@ import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Random;
 
+import java.util.Set;
 import org.junit.jupiter.api.Test;
 import picocli.CommandLine;
 
@@ -98,7 +100,7 @@ class FastStartTest {
 
     @Test
     void theSubcommandsFastStartKnowsAreHosts() {
-        java.util.Set<String> names = new java.util.HashSet<>();
+        Set<String> names = new HashSet<>();
         Host.commandLine().getSubcommands().forEach((name, sub) -> {
             names.add(name);
             names.addAll(List.of(sub.getCommandSpec().aliases()));

@@ -8,6 +8,7 @@ import java.io.File;
 import java.io.IOException;
 import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.SimpleFileVisitor;
 import java.nio.file.StandardCopyOption;
@@ -121,7 +122,7 @@ class FreshMachineIT {
                     String name = f.getFileName().toString();
                     Path link = bin.resolve(name);
                     if (!MAVEN_COMMANDS.contains(name) && Files.isExecutable(f) && !Files.isDirectory(f)
-                            && !Files.exists(link, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+                            && !Files.exists(link, LinkOption.NOFOLLOW_LINKS)) {
                         Files.createSymbolicLink(link, f.toAbsolutePath());
                     }
                 }

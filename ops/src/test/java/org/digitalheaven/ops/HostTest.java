@@ -6,24 +6,33 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.digitalheaven.maps.PalletRepository;
+import org.digitalheaven.ops.regress.RegressCommandTest;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
-class HostTest {
+public class HostTest {
 
     private static final List<String> OPTIONS = List.of(
             "--map", "--port", "--metrics", "--bots", "--home", "--pallets", "--tick-rate", "--demo", "--help", "--version");
 
     /** What one run printed, and how it exited. */
-    record Result(int exitCode, String out, String err) {
+    public record Result(int exitCode, String out, String err) {
         /** The output with line wrapping undone, so that phrases can be looked for whole. */
         String flatOut() {
             return out.replaceAll("\\s+", " ");
         }
     }
 
-    static Result run(String... args) {
+    public static Result run(String... args) {
         StringWriter out = new StringWriter();
         StringWriter err = new StringWriter();
         int code = Host.run(new PrintWriter(out), new PrintWriter(err), args);
@@ -35,13 +44,13 @@ class HostTest {
      * run stays small; {@code env} is added to its environment (a null value removes the variable). Its
      * output goes through files in {@code dir}; it has 120 s to end.
      */
-    static Result inChildJvm(java.nio.file.Path dir, String heap, java.util.Map<String, String> env, String... args)
+    public static Result inChildJvm(Path dir, String heap, Map<String, String> env, String... args)
             throws Exception {
-        List<String> cmd = new java.util.ArrayList<>(List.of(java.nio.file.Path.of(System.getProperty("java.home"), "bin",
+        List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin",
                 "java").toString(), "-Xmx" + heap, "-cp", System.getProperty("java.class.path"), Host.class.getName()));
         cmd.addAll(List.of(args));
-        java.nio.file.Path out = java.nio.file.Files.createTempFile(dir, "out", ".txt");
-        java.nio.file.Path err = java.nio.file.Files.createTempFile(dir, "err", ".txt");
+        Path out = Files.createTempFile(dir, "out", ".txt");
+        Path err = Files.createTempFile(dir, "err", ".txt");
         ProcessBuilder pb = new ProcessBuilder(cmd).redirectOutput(out.toFile()).redirectError(err.toFile());
         env.forEach((k, v) -> {
             if (v == null) {
@@ -51,8 +60,8 @@ class HostTest {
             }
         });
         Process p = pb.start();
-        assertTrue(p.waitFor(120, java.util.concurrent.TimeUnit.SECONDS), "dh-host " + String.join(" ", args) + " ended");
-        return new Result(p.exitValue(), java.nio.file.Files.readString(out), java.nio.file.Files.readString(err));
+        assertTrue(p.waitFor(120, TimeUnit.SECONDS), "dh-host " + String.join(" ", args) + " ended");
+        return new Result(p.exitValue(), Files.readString(out), Files.readString(err));
     }
 
     @Test
@@ -89,20 +98,20 @@ class HostTest {
     }
 
     @Test
-    void mapCheckOfAnUnknownOrBrokenMapIsOneLineAndExitTwo(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir)
+    void mapCheckOfAnUnknownOrBrokenMapIsOneLineAndExitTwo(@TempDir Path dir)
             throws Exception {
         Result r = run("map", "check", "nowhere", "--home", dir.toString());
         assertEquals(2, r.exitCode());
         assertEquals(1, r.err().strip().lines().count(), r.err());
         assertTrue(r.err().startsWith("dh-host map check: no map \"nowhere\""), r.err());
-        java.nio.file.Path broken = dir.resolve("broken.map");
-        java.nio.file.Files.writeString(broken, "{\n\"classname\" \"worldspawn\"\n");
+        Path broken = dir.resolve("broken.map");
+        Files.writeString(broken, "{\n\"classname\" \"worldspawn\"\n");
         Result b = run("map", "check", broken.toString(), "--home", dir.toString());
         assertEquals(2, b.exitCode());
         assertTrue(b.err().contains("broken.map:1: entity 0 is not closed"), b.err());
         // It reads, but no server will play it (issue 27, point 9): the report, then the server's refusal, exit 2.
-        java.nio.file.Path nospawn = dir.resolve("nospawn.map");
-        java.nio.file.Files.writeString(nospawn, "{\n\"classname\" \"worldspawn\"\n}\n");
+        Path nospawn = dir.resolve("nospawn.map");
+        Files.writeString(nospawn, "{\n\"classname\" \"worldspawn\"\n}\n");
         Result n = run("map", "check", nospawn.toString(), "--home", dir.toString());
         assertEquals(2, n.exitCode(), n.err());
         assertTrue(n.out().startsWith("nospawn.map: 1 entities, 0 brushes"), n.out());
@@ -116,7 +125,7 @@ class HostTest {
      * and origin, a push's and a plat's speed, a teleport destination's angle).
      */
     @Test
-    void mapCheckRefusesANonFiniteOrFarValueWithTheLoadersSentence(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir)
+    void mapCheckRefusesANonFiniteOrFarValueWithTheLoadersSentence(@TempDir Path dir)
             throws Exception {
         String[][] cases = {
             // map, the line as shipped, the line after it or "", what it becomes, the class, the key
@@ -128,14 +137,14 @@ class HostTest {
             {"jumps", "\"origin\" \"128 256 24\"", "\"angle\" \"90\"", "\"angle\" \"NaN\"", "info_teleport_destination", "angle"},
         };
         for (String[] c : cases) {
-            String text = org.digitalheaven.maps.PalletRepository.search(List.of()).resolve(c[0]).text();
+            String text = PalletRepository.search(List.of()).resolve(c[0]).text();
             String was = c[2].isEmpty() ? c[1] : c[1] + "\n" + c[2];
             String now = c[2].isEmpty() ? c[3] : c[1] + "\n" + c[3];
             int at = text.indexOf(was);
             assertTrue(at >= 0 && text.indexOf(was, at + 1) < 0, was);
             long line = text.substring(0, at).chars().filter(ch -> ch == '\n').count() + (c[2].isEmpty() ? 1 : 2);
-            java.nio.file.Path file = dir.resolve("hostile-" + c[0] + ".map");
-            java.nio.file.Files.writeString(file, text.replace(was, now));
+            Path file = dir.resolve("hostile-" + c[0] + ".map");
+            Files.writeString(file, text.replace(was, now));
             Result r = run("map", "check", file.toString(), "--home", dir.toString());
             assertEquals(2, r.exitCode(), now + ": " + r.out());
             assertEquals(1, r.err().strip().lines().count(), r.err());
@@ -150,7 +159,7 @@ class HostTest {
      * terminal would act on escaped.
      */
     @Test
-    void mapCheckPrintsAHugeNameOrValueCutShortWithItsLength(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir)
+    void mapCheckPrintsAHugeNameOrValueCutShortWithItsLength(@TempDir Path dir)
             throws Exception {
         String huge = "\u001bc" + "x".repeat(1 << 20); // ESC c resets a terminal
         String spawn = "{\n\"classname\" \"info_player_start\"\n\"origin\" \"0 0 24\"\n}\n";
@@ -164,8 +173,8 @@ class HostTest {
             {world.replace("}", "{\n( 0 0 0 ) " + huge + "\n}\n}") + spawn, "out"}, // a face that is none
         };
         for (String[] c : cases) {
-            java.nio.file.Path file = dir.resolve("huge.map");
-            java.nio.file.Files.writeString(file, c[0]);
+            Path file = dir.resolve("huge.map");
+            Files.writeString(file, c[0]);
             Result r = run("map", "check", file.toString(), "--home", dir.toString());
             String said = c[1].equals("out") ? r.out() : r.err();
             assertEquals(c[1].equals("out") ? 0 : 2, r.exitCode(), r.err().length() < 2000 ? r.err() : "(long)");
@@ -196,15 +205,15 @@ class HostTest {
         String golden = RegressCommandTest.GOLDEN.resolve("golden-arena.dh-demo").toString();
         Result r = run("--demo", golden, "--json", "--home", System.getProperty("java.io.tmpdir") + "/dh-host-test-home");
         assertEquals(0, r.exitCode(), r.out() + r.err());
-        java.util.Map<String, Object> o = JsonTree.object(r.out());
+        Map<String, Object> o = JsonTree.object(r.out());
         assertEquals(golden, o.get("demo"));
         assertEquals("OK", o.get("result"));
-        assertEquals(java.util.Arrays.asList(1200L, 1200L, null, null, null), java.util.Arrays.asList(o.get("ticksReplayed"), o.get("hashesChecked"),
+        assertEquals(Arrays.asList(1200L, 1200L, null, null, null), Arrays.asList(o.get("ticksReplayed"), o.get("hashesChecked"),
                 o.get("divergedAt"), o.get("headline"), o.get("cause")));
         assertTrue(r.err().contains("demo: replayed 1200 tick(s)") && r.err().trim().endsWith(": OK"), r.err());
         Result missing = run("--demo", "no-such-game.dh-demo", "--json");
         assertEquals(2, missing.exitCode());
-        assertEquals(java.util.Map.of("demo", "no-such-game.dh-demo", "result", "ERROR", "error", "no such file"),
+        assertEquals(Map.of("demo", "no-such-game.dh-demo", "result", "ERROR", "error", "no such file"),
                 JsonTree.object(missing.out()));
         assertEquals("dh-host --demo: no-such-game.dh-demo: no such file", missing.err().strip());
         Result alone = run("--json");
@@ -291,9 +300,9 @@ class HostTest {
         };
         for (String[] c : commands) {
             int at = c[0].startsWith("--") ? 0 : c[1].startsWith("--") ? 1 : 2;
-            String command = at == 0 ? "dh-host" : "dh-host " + String.join(" ", java.util.Arrays.copyOf(c, at));
+            String command = at == 0 ? "dh-host" : "dh-host " + String.join(" ", Arrays.copyOf(c, at));
             for (String value : List.of("\u0666\u0660", "\uff16\uff10", "6\u0660", "99999999999999999999", "lots", "")) {
-                List<String> args = new java.util.ArrayList<>(List.of(c).subList(0, at + 1));
+                List<String> args = new ArrayList<>(List.of(c).subList(0, at + 1));
                 args.add(value);
                 args.addAll(List.of(c).subList(at + 1, c.length));
                 Result r = run(args.toArray(String[]::new));
@@ -328,14 +337,14 @@ class HostTest {
      * tabs are escaped there ({@code \x0a}, {@code \x09}), as ESC and CR already were.
      */
     @Test
-    void aNameWithANewlineStaysOneLineInEveryTableAndMessage(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir)
+    void aNameWithANewlineStaysOneLineInEveryTableAndMessage(@TempDir Path dir)
             throws Exception {
         String evil = "evil\nforged.dh-demo                     x 1200 11  OK\t";
         String shown = "evil\\x0aforged.dh-demo                     x 1200 11  OK\\x09";
-        java.nio.file.Path suite = java.nio.file.Files.createDirectories(dir.resolve("suite"));
-        java.nio.file.Path demo = suite.resolve(evil + ".dh-demo");
-        java.nio.file.Files.copy(RegressCommandTest.GOLDEN.resolve("golden-jumps.dh-demo"), demo);
-        java.nio.file.Files.writeString(suite.resolve("broken\n.dh-demo"), "not a demo");
+        Path suite = Files.createDirectories(dir.resolve("suite"));
+        Path demo = suite.resolve(evil + ".dh-demo");
+        Files.copy(RegressCommandTest.GOLDEN.resolve("golden-jumps.dh-demo"), demo);
+        Files.writeString(suite.resolve("broken\n.dh-demo"), "not a demo");
         String home = dir.resolve("home").toString();
 
         Result regress = run("regress", suite.toString(), "--home", home, "--jobs", "1");
@@ -359,7 +368,7 @@ class HostTest {
             {"err", "regress", "--map", dir.resolve("a\nb.map").toString(), suite.toString()},
         };
         for (String[] c : oneLine) {
-            Result r = run(java.util.Arrays.copyOfRange(c, 1, c.length));
+            Result r = run(Arrays.copyOfRange(c, 1, c.length));
             String said = (c[0].equals("out") ? r.out() : r.err()).strip();
             assertEquals(1, said.lines().count(), String.join(" ", c) + ":\n" + said);
             assertTrue(said.contains("\\x0a"), said);
@@ -368,20 +377,20 @@ class HostTest {
         assertEquals(0, info.exitCode(), info.err());
         assertTrue(info.out().lines().anyMatch(l -> l.strip().equals("file: " + suite + "/" + shown + ".dh-demo")), info.out());
 
-        java.nio.file.Path keep = java.nio.file.Files.createDirectories(dir.resolve("keep\nx"));
-        java.nio.file.Files.writeString(keep.resolve("jumps.dh-demo"), "taken");
+        Path keep = Files.createDirectories(dir.resolve("keep\nx"));
+        Files.writeString(keep.resolve("jumps.dh-demo"), "taken");
         Result selftest = run("selftest", "--ticks", "10", "--keep", keep.toString());
         assertTrue(selftest.out().lines().anyMatch(l -> l.startsWith("selftest: jumps: ") && l.contains("keep\\x0ax/jumps.dh-demo exists")),
                 selftest.out());
 
-        java.nio.file.Path map = dir.resolve("two\nlines.map");
-        java.nio.file.Files.writeString(map, "{\n\"classname\" \"worldspawn\"\n}\n{\n\"classname\" \"info_player_start\"\n"
+        Path map = dir.resolve("two\nlines.map");
+        Files.writeString(map, "{\n\"classname\" \"worldspawn\"\n}\n{\n\"classname\" \"info_player_start\"\n"
                 + "\"origin\" \"0 0 24\"\n}\n");
         Result check = run("map", "check", map.toString(), "--home", home);
         assertEquals(0, check.exitCode(), check.err());
         assertTrue(check.out().startsWith("two\\x0alines.map: 2 entities, "), check.out());
         assertTrue(check.out().contains("\nbarcode Local.Level.two\\x0alines\n"), check.out());
-        java.nio.file.Files.writeString(map, "{\n\"classname\" \"worldspawn\"\n}\n{\n\"classname\" \"info_player_start\"\n"
+        Files.writeString(map, "{\n\"classname\" \"worldspawn\"\n}\n{\n\"classname\" \"info_player_start\"\n"
                 + "\"origin\" \"0 0 NaN\"\n}\n");
         Result refused = run("map", "check", map.toString(), "--home", home);
         assertEquals(2, refused.exitCode());

@@ -10,7 +10,7 @@ import tools.jackson.core.ObjectReadContext;
 import tools.jackson.core.json.JsonFactory;
 
 /** Tests' reading of JSON output: a tree of maps, lists, strings, numbers, booleans and nulls (Jackson's parser). */
-final class JsonTree {
+public final class JsonTree {
 
     private JsonTree() {
     }
@@ -27,7 +27,7 @@ final class JsonTree {
     }
 
     @SuppressWarnings("unchecked")
-    static Map<String, Object> object(String text) {
+    public static Map<String, Object> object(String text) {
         return (Map<String, Object>) parse(text);
     }
 

@@ -1,12 +1,14 @@
 package org.digitalheaven.ops;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import java.io.File;
 import java.io.IOException;
+import java.io.RandomAccessFile;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.FileSystems;
 import java.nio.file.Files;
@@ -16,6 +18,7 @@ import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -452,7 +455,7 @@ class LauncherScriptTest {
             assertTrue(dhHost("--demo", "small.dh-demo").out().startsWith(C1));
             assertTrue(dhHost("--demo=small.dh-demo", "--until", "5").out().startsWith(C1));
             Path big = tmp.resolve("elsewhere/big.dh-demo");
-            try (var f = new java.io.RandomAccessFile(big.toFile(), "rw")) {
+            try (var f = new RandomAccessFile(big.toFile(), "rw")) {
                 f.setLength(3L << 20);
             }
             assertTrue(dhHost("--demo", "big.dh-demo").out().startsWith(C2), "3 MiB that says nothing is long");
@@ -463,7 +466,7 @@ class LauncherScriptTest {
             Path old = tmp.resolve("elsewhere/old.dh-demo");
             Files.write(old, demoOf(1, 3 << 20));
             assertTrue(dhHost("--demo", "old.dh-demo").out().startsWith(C1), "3 MiB of version 1 is short");
-            try (var f = new java.io.RandomAccessFile(old.toFile(), "rw")) {
+            try (var f = new RandomAccessFile(old.toFile(), "rw")) {
                 f.setLength(12L << 20);
             }
             assertTrue(dhHost("--demo", "old.dh-demo").out().startsWith(C2), "12 MiB of version 1 is long");
@@ -489,7 +492,7 @@ class LauncherScriptTest {
             assertTrue(dhHost("--demo", "long.dh-demo", "--from", "6000", "--until", "66000").out().startsWith(C2),
                     "most of it is long");
             // Without an End (a file cut off while recording) the stretch is unknown: its size decides.
-            Files.write(tmp.resolve("elsewhere/cut.dh-demo"), java.util.Arrays.copyOf(twenty, twenty.length - 1));
+            Files.write(tmp.resolve("elsewhere/cut.dh-demo"), Arrays.copyOf(twenty, twenty.length - 1));
             assertTrue(dhHost("--demo", "cut.dh-demo", "--from", "68400").out().startsWith(C2));
             // Junk where the numbers are, or in the options, never stops the launcher: Java says what is wrong.
             Files.write(tmp.resolve("elsewhere/junk.dh-demo"), demoOf(2, 1200 << 10));
@@ -529,19 +532,19 @@ class LauncherScriptTest {
             try (var in = LauncherScriptTest.class.getResourceAsStream("/demos/golden-arena.dh-demo")) {
                 golden = in.readAllBytes();
             }
-            var le = java.nio.ByteOrder.LITTLE_ENDIAN;
-            int headerEnd = 8 + 13 + java.nio.ByteBuffer.wrap(golden, 9, 4).order(le).getInt();
-            assertEquals(0, java.nio.ByteBuffer.wrap(golden, golden.length - 29 + 9, 8).order(le).getLong() - 1200);
+            var le = ByteOrder.LITTLE_ENDIAN;
+            int headerEnd = 8 + 13 + ByteBuffer.wrap(golden, 9, 4).order(le).getInt();
+            assertEquals(0, ByteBuffer.wrap(golden, golden.length - 29 + 9, 8).order(le).getLong() - 1200);
             int manifest = manifestBytes == 0 ? 0 : 13 + manifestBytes;
             long segments = lastTick * 5 + lastTick * pawns * 18 / 10;
             byte[] b = new byte[Math.toIntExact(headerEnd + manifest + segments + 29)];
             System.arraycopy(golden, 0, b, 0, headerEnd);
             if (manifestBytes > 0) {
                 b[headerEnd] = 9;
-                java.nio.ByteBuffer.wrap(b, headerEnd + 1, 4).order(le).putInt(manifestBytes);
+                ByteBuffer.wrap(b, headerEnd + 1, 4).order(le).putInt(manifestBytes);
             }
             System.arraycopy(golden, golden.length - 29, b, b.length - 29, 29);
-            java.nio.ByteBuffer.wrap(b, b.length - 29 + 9, 8).order(le).putLong(lastTick);
+            ByteBuffer.wrap(b, b.length - 29 + 9, 8).order(le).putLong(lastTick);
             return b;
         }
 

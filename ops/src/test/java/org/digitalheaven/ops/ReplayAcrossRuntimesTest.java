@@ -36,7 +36,7 @@ class ReplayAcrossRuntimesTest {
             return;
         }
         if (dir == null) {
-            dir = java.nio.file.Files.createTempDirectory("dh-runtimes");
+            dir = Files.createTempDirectory("dh-runtimes");
         }
         try (EmbeddedServer s = EmbeddedServer.start("doors", Preferences.inMemory(), List.of())) {
             s.enableRecording(dir);

@@ -9,9 +9,11 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
-import org.digitalheaven.demo.Chunk;
 import org.digitalheaven.demo.DemoFile;
 import org.digitalheaven.demo.DemoReader;
+import org.digitalheaven.maps.MapManifest;
+import org.digitalheaven.maps.PalletRepository;
+import org.digitalheaven.ops.regress.RegressCommandTest;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -167,8 +169,8 @@ class ReplayVerdictTest {
         DemoFile cut = DemoReader.read(out);
         assertEquals(333, cut.header().startTick());
         assertEquals(777, cut.end().lastTick());
-        assertEquals(org.digitalheaven.maps.PalletRepository.search(List.of()).resolve("jumps").load().manifest(),
-                org.digitalheaven.maps.MapManifest.decode("jumps.map", cut.manifest()), "the cut carries the map's manifest");
+        assertEquals(PalletRepository.search(List.of()).resolve("jumps").load().manifest(),
+                MapManifest.decode("jumps.map", cut.manifest()), "the cut carries the map's manifest");
         assertEquals(List.of(333L, 360L, 480L, 600L, 720L, 777L), cut.checkpoints().stream()
                 .map(c -> c.checkpoint().tick()).toList(), "the original's checkpoint ticks, and both ends");
         HostTest.Result replay = dhHost("--demo", out.toString());

@@ -10,6 +10,7 @@ import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.stream.Stream;
 import org.digitalheaven.demo.Chunk;
 import org.digitalheaven.demo.DemoFile;
 import org.digitalheaven.demo.DemoReader;
@@ -63,7 +64,7 @@ class SelfTestCommandTest {
     @Test
     void badCountsAreAUsageError() {
         for (List<String> args : List.of(List.of("--ticks", "0"), List.of("--ticks", "-5"))) {
-            Result r = run(java.util.stream.Stream.concat(java.util.stream.Stream.of("selftest"), args.stream())
+            Result r = run(Stream.concat(Stream.of("selftest"), args.stream())
                     .toArray(String[]::new));
             assertEquals(2, r.code(), args + ": " + r.out() + r.err());
             assertTrue(r.err().startsWith("dh-host selftest: --ticks must be"), r.err());

@@ -6,6 +6,8 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.digitalheaven.demo.Chunk;
 import org.digitalheaven.demo.DemoFile;
 import org.digitalheaven.demo.DemoReader;
@@ -84,7 +86,7 @@ public final class ExplainCost {
                 continue;
             }
             if (raise) {
-                java.util.regex.Matcher m = java.util.regex.Pattern.compile("\\(\\s*(\\S+)\\s+(\\S+)\\s+(-?\\d+)\\s*\\)").matcher(lines[i]);
+                Matcher m = Pattern.compile("\\(\\s*(\\S+)\\s+(\\S+)\\s+(-?\\d+)\\s*\\)").matcher(lines[i]);
                 StringBuilder b = new StringBuilder();
                 while (m.find()) {
                     m.appendReplacement(b, "( " + m.group(1) + " " + m.group(2) + " " + (Long.parseLong(m.group(3)) + 1) + " )");

@@ -1,8 +1,10 @@
 package org.digitalheaven.ops.bench;
 
+import java.lang.management.ManagementFactory;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -65,7 +67,7 @@ public final class LauncherTimes {
         for (int r = 0; r < runs; r++) {
             List<String> order = new ArrayList<>(names);
             if (r % 2 == 1) {
-                java.util.Collections.reverse(order);
+                Collections.reverse(order);
             }
             for (String n : order) {
                 walls.get(n)[r] = wall(variants.get(n), javaOpts.get(n));
@@ -77,7 +79,7 @@ public final class LauncherTimes {
             System.out.printf(Locale.ROOT, "%-40s median %5.0f ms  (min %4.0f, max %4.0f, %d runs)%n", n, w[w.length / 2] * 1e3,
                     w[0] * 1e3, w[w.length - 1] * 1e3, runs);
         }
-        System.out.printf(Locale.ROOT, "load average %.2f%n", java.lang.management.ManagementFactory.getOperatingSystemMXBean()
+        System.out.printf(Locale.ROOT, "load average %.2f%n", ManagementFactory.getOperatingSystemMXBean()
                 .getSystemLoadAverage());
     }
 

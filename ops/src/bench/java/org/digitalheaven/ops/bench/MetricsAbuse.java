@@ -2,6 +2,7 @@ package org.digitalheaven.ops.bench;
 
 import java.io.IOException;
 import java.io.OutputStream;
+import java.lang.management.ManagementFactory;
 import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.net.URI;
@@ -102,7 +103,7 @@ public final class MetricsAbuse {
                 attackers.shutdownNow();
             }
         }
-        System.out.printf(Locale.ROOT, "load average %.2f%n", java.lang.management.ManagementFactory.getOperatingSystemMXBean()
+        System.out.printf(Locale.ROOT, "load average %.2f%n", ManagementFactory.getOperatingSystemMXBean()
                 .getSystemLoadAverage());
     }
 

@@ -5,6 +5,7 @@ import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
+import java.util.concurrent.CompletableFuture;
 import org.digitalheaven.demo.Chunk;
 import org.digitalheaven.demo.DemoFile;
 import org.digitalheaven.demo.DemoReader;
@@ -130,7 +131,7 @@ public final class ReplayCost {
             swarm.start(60);
             server.submit(() -> rec.record(file.toString()));
             Thread.sleep(60_000);
-            java.util.concurrent.CompletableFuture<String> stopped = new java.util.concurrent.CompletableFuture<>();
+            CompletableFuture<String> stopped = new CompletableFuture<>();
             server.submit(() -> stopped.complete(rec.stop(10_000))); // returns with the file complete
             System.out.println(stopped.get());
         } finally {

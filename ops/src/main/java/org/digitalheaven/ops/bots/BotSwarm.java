@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.net.SocketAddress;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.locks.LockSupport;
 import java.util.function.Consumer;
 import org.digitalheaven.maps.GameMap;
 import org.digitalheaven.maps.MapObjectDef;
@@ -134,7 +135,7 @@ public final class BotSwarm implements AutoCloseable {
                 next += period;
                 long wait = next - System.nanoTime();
                 if (wait > 0) {
-                    java.util.concurrent.locks.LockSupport.parkNanos(wait);
+                    LockSupport.parkNanos(wait);
                 } else if (-wait > 10 * period) {
                     next = System.nanoTime();
                 }

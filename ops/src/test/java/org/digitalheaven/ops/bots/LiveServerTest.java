@@ -3,14 +3,24 @@ package org.digitalheaven.ops.bots;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.net.InetSocketAddress;
 import java.net.SocketAddress;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
+import org.digitalheaven.console.CommandRegistry;
+import org.digitalheaven.ops.AdminConsole;
+import org.digitalheaven.ops.Host;
 import org.digitalheaven.physics.Vec3;
 import org.digitalheaven.server.GameServer;
 import org.digitalheaven.server.NanoClock;
@@ -50,7 +60,7 @@ class LiveServerTest {
     }
 
     /** Runs {@code q} on the game thread and waits for its answer. */
-    private <T> T onGameThread(java.util.function.Supplier<T> q) throws Exception {
+    private <T> T onGameThread(Supplier<T> q) throws Exception {
         CompletableFuture<T> f = new CompletableFuture<>();
         server.submit(() -> f.complete(q.get()));
         return f.get(5, TimeUnit.SECONDS);
@@ -80,18 +90,18 @@ class LiveServerTest {
     @Test
     void thirtyTwoBotsFromASecondProcessAreThirtyTwoPlayersOnStatus() throws Exception {
         start(40);
-        int port = ((java.net.InetSocketAddress) server.localAddress()).getPort();
-        Process bots = new ProcessBuilder("java", "-cp", System.getProperty("java.class.path"), org.digitalheaven.ops.Host.class.getName(),
+        int port = ((InetSocketAddress) server.localAddress()).getPort();
+        Process bots = new ProcessBuilder("java", "-cp", System.getProperty("java.class.path"), Host.class.getName(),
                 "bots", "--connect", "127.0.0.1:" + port, "--count", "32", "--style", "human").redirectErrorStream(true).start();
-        List<String> lines = new java.util.concurrent.CopyOnWriteArrayList<>();
+        List<String> lines = new CopyOnWriteArrayList<>();
         Thread reader = new Thread(() -> {
-            try (var out = new java.io.BufferedReader(new java.io.InputStreamReader(bots.getInputStream(),
-                    java.nio.charset.StandardCharsets.UTF_8))) {
+            try (var out = new BufferedReader(new InputStreamReader(bots.getInputStream(),
+                    StandardCharsets.UTF_8))) {
                 String line;
                 while ((line = out.readLine()) != null) {
                     lines.add(line);
                 }
-            } catch (java.io.IOException e) {
+            } catch (IOException e) {
                 lines.add("read failed: " + e);
             }
         });
@@ -104,8 +114,8 @@ class LiveServerTest {
             }
             assertTrue(lines.stream().anyMatch(l -> l.contains("32 bot(s) connected to")), lines.toString());
             Thread.sleep(2_000);
-            List<String> status = org.digitalheaven.ops.AdminConsole.run(server,
-                    org.digitalheaven.console.CommandRegistry.standard(server, List.of()), "status");
+            List<String> status = AdminConsole.run(server,
+                    CommandRegistry.standard(server, List.of()), "status");
             assertTrue(status.contains("players 32/40"), status.toString());
             long sent = onGameThread(server::snapshotsSent), deltas = onGameThread(server::deltaSnapshotsSent);
             assertTrue(deltas * 2 > sent, "most snapshots went as deltas: " + deltas + " of " + sent + "; " + status);

@@ -8,8 +8,13 @@ import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.digitalheaven.demo.Chunk;
 import org.digitalheaven.demo.DemoFile;
 import org.digitalheaven.demo.DemoReader;
@@ -36,7 +41,7 @@ class RecordReplayTest {
     @TempDir
     Path dir;
 
-    private static <T> T onGameThread(GameServer s, java.util.function.Supplier<T> q) throws Exception {
+    private static <T> T onGameThread(GameServer s, Supplier<T> q) throws Exception {
         CompletableFuture<T> f = new CompletableFuture<>();
         s.submit(() -> f.complete(q.get()));
         return f.get(5, TimeUnit.SECONDS);
@@ -113,11 +118,11 @@ class RecordReplayTest {
      * 120..128 m) one tick and back near the start (under 20 m) the next; no pawn moves that far in a tick.
      */
     static int teleports(String positionsLog) {
-        java.util.Map<String, Float> lastX = new java.util.TreeMap<>();
+        Map<String, Float> lastX = new TreeMap<>();
         int n = 0;
-        java.util.regex.Pattern line = java.util.regex.Pattern.compile("tick \\d+ (PlayerPawn@\\d+) position \\(([^,]+),");
+        Pattern line = Pattern.compile("tick \\d+ (PlayerPawn@\\d+) position \\(([^,]+),");
         for (String l : positionsLog.lines().toList()) {
-            java.util.regex.Matcher m = line.matcher(l);
+            Matcher m = line.matcher(l);
             if (m.lookingAt()) {
                 float x = Float.parseFloat(m.group(2));
                 Float before = lastX.put(m.group(1), x);

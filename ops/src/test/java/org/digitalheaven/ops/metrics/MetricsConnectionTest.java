@@ -1,4 +1,4 @@
-package org.digitalheaven.ops;
+package org.digitalheaven.ops.metrics;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -11,11 +11,12 @@ import io.netty.channel.embedded.EmbeddedChannel;
 import io.prometheus.metrics.core.metrics.GaugeWithCallback;
 import io.prometheus.metrics.exporter.common.PrometheusScrapeHandler;
 import io.prometheus.metrics.model.registry.PrometheusRegistry;
+import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import org.digitalheaven.ops.MetricsEndpoint.Outcome;
+import org.digitalheaven.ops.metrics.MetricsEndpoint.Outcome;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
@@ -154,7 +155,7 @@ class MetricsConnectionTest {
     @Test
     void aClientThatGoesAwayIsCountedOnceAndNothingIsThrown() {
         receive("GET /met");
-        ch.pipeline().fireExceptionCaught(new java.io.IOException("Connection reset by peer"));
+        ch.pipeline().fireExceptionCaught(new IOException("Connection reset by peer"));
         assertFalse(ch.isOpen());
         assertEquals(List.of(Outcome.ABANDONED), outcomes);
         assertReleasedAndDone();

@@ -1,4 +1,4 @@
-package org.digitalheaven.ops;
+package org.digitalheaven.ops.metrics;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -22,9 +22,12 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.digitalheaven.ops.Host;
+import org.digitalheaven.ops.HostTest;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -61,8 +64,8 @@ class MetricsFlagTest {
     void aServerPrintsWhereItsMetricsAreServesThemAndStopsOnQuit() throws Exception {
         Process p = dhHost("--metrics", "127.0.0.1:0", "--bots", "2");
         // Should it never get as far as the bots, the reading below must still end.
-        java.util.concurrent.CompletableFuture.runAsync(p::destroy,
-                java.util.concurrent.CompletableFuture.delayedExecutor(90, TimeUnit.SECONDS));
+        CompletableFuture.runAsync(p::destroy,
+                CompletableFuture.delayedExecutor(90, TimeUnit.SECONDS));
         List<String> lines = new ArrayList<>();
         int port = -1;
         Map<String, Double> scraped = Map.of();

@@ -1,4 +1,4 @@
-package org.digitalheaven.ops;
+package org.digitalheaven.ops.regress;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -10,14 +10,26 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import javax.xml.parsers.DocumentBuilderFactory;
 import org.digitalheaven.demo.Chunk;
 import org.digitalheaven.demo.DemoFile;
 import org.digitalheaven.demo.DemoReader;
 import org.digitalheaven.demo.DemoConverter;
+import org.digitalheaven.maps.MapParser;
+import org.digitalheaven.ops.Host;
+import org.digitalheaven.ops.HostTest;
+import org.digitalheaven.ops.JsonTree;
+import org.digitalheaven.physics.CharacterMotion;
+import org.digitalheaven.physics.Vec3;
+import org.digitalheaven.universe.PawnState;
+import org.digitalheaven.universe.Snapshot;
+import org.digitalheaven.universe.SnapshotCodec;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.w3c.dom.Document;
@@ -28,9 +40,9 @@ import org.w3c.dom.Document;
  * to re-record them), and one version-1 demo. Replaying them here is the project's own map-change check:
  * a change that moves a float anywhere in the simulation fails the build.
  */
-class RegressCommandTest {
+public class RegressCommandTest {
 
-    static final Path GOLDEN = Path.of("src/test/resources/demos");
+    public static final Path GOLDEN = Path.of("src/test/resources/demos");
 
     @TempDir
     Path dir;
@@ -89,7 +101,7 @@ class RegressCommandTest {
         // The cause, under the row: the golden demo carries its map's manifest, so the edited face is named.
         String cause = table.get(row + 1).trim();
         // Pawns that touched it at the same tick share a clause: "PlayerPawn@100, PlayerPawn@101 and PlayerPawn@102 touched ...".
-        int floorLine = org.digitalheaven.maps.MapParser.parse("jumps.map", Files.readString(pallet.resolve("maps/jumps.map")))
+        int floorLine = MapParser.parse("jumps.map", Files.readString(pallet.resolve("maps/jumps.map")))
                 .entities().get(0).brushes().get(0).line(); // the edited face is the floor's, worldspawn's first brush
         assertTrue(cause.matches("cause: PlayerPawn@\\d+((, | and )PlayerPawn@\\d+)* touched the changed brush at jumps\\.map:"
                 + floorLine + ", entity 0 worldspawn brush 0 at tick \\d+.*"), r[0]);
@@ -101,12 +113,12 @@ class RegressCommandTest {
         assertTrue(message.endsWith("; " + cause), message);
         assertEquals(message.replace("; cause: ", "\ncause: "), d.getElementsByTagName("failure").item(0).getTextContent());
         // The same in JSON, with the numbers behind it.
-        java.util.Map<String, Object> report = JsonTree.object(Files.readString(json));
+        Map<String, Object> report = JsonTree.object(Files.readString(json));
         assertEquals(List.of("1/1", 2L, 1L, 1L, 0L), List.of(report.get("shard"), report.get("demos"), report.get("ok"),
                 report.get("diverged"), report.get("unreadable")));
         @SuppressWarnings("unchecked")
-        List<java.util.Map<String, Object>> results = (List<java.util.Map<String, Object>>) report.get("results");
-        java.util.Map<String, Object> jumps = results.stream().filter(m -> m.get("demo").toString().endsWith("golden-jumps.dh-demo"))
+        List<Map<String, Object>> results = (List<Map<String, Object>>) report.get("results");
+        Map<String, Object> jumps = results.stream().filter(m -> m.get("demo").toString().endsWith("golden-jumps.dh-demo"))
                 .findFirst().orElseThrow();
         assertEquals("DIVERGED", jumps.get("result"));
         assertEquals(cause, jumps.get("cause"));
@@ -115,7 +127,7 @@ class RegressCommandTest {
         assertEquals("DigitalHeaven.Core.Level.jumps", jumps.get("map"));
         assertTrue(((List<?>) jumps.get("warnings")).get(0).toString().startsWith("warning: map changed since the recording: 1 changed"),
                 jumps.toString());
-        java.util.Map<String, Object> arena = results.stream().filter(m -> m != jumps).findFirst().orElseThrow();
+        Map<String, Object> arena = results.stream().filter(m -> m != jumps).findFirst().orElseThrow();
         assertEquals("OK", arena.get("result"));
         assertEquals(null, arena.get("cause"));
         assertEquals(1200L, arena.get("ticksReplayed"));
@@ -202,7 +214,7 @@ class RegressCommandTest {
      * {@code folder} made a pallet folder holding a user pallet that replaces DigitalHeaven.Core with jumps
      * only, its floor's first face raised a unit: the golden jumps demo diverges on it. Returns {@code folder}.
      */
-    static Path editedJumps(Path folder) throws Exception {
+    public static Path editedJumps(Path folder) throws Exception {
         Path pallet = folder.resolve("core");
         Files.createDirectories(pallet.resolve("maps"));
         Files.writeString(pallet.resolve("pallet.json"),
@@ -216,14 +228,14 @@ class RegressCommandTest {
     }
 
     private static Chunk.Checkpoint nanPawn(Chunk.Checkpoint k) {
-        org.digitalheaven.universe.Snapshot snap = org.digitalheaven.universe.SnapshotCodec.decode(k.snapshot());
-        List<org.digitalheaven.universe.PawnState> pawns = new ArrayList<>(snap.pawns());
-        org.digitalheaven.universe.PawnState p = pawns.get(0);
-        org.digitalheaven.physics.CharacterMotion m = p.motion().copy();
-        m.setPosition(new org.digitalheaven.physics.Vec3(Float.NaN, 0f, 0f));
-        pawns.set(0, new org.digitalheaven.universe.PawnState(p.slot(), p.wireId(), p.name(), m, p.lastInput(), p.override()));
-        return new Chunk.Checkpoint(k.tick(), org.digitalheaven.universe.SnapshotCodec.encode(
-                new org.digitalheaven.universe.Snapshot(snap.tick(), pawns, snap.objects())));
+        Snapshot snap = SnapshotCodec.decode(k.snapshot());
+        List<PawnState> pawns = new ArrayList<>(snap.pawns());
+        PawnState p = pawns.get(0);
+        CharacterMotion m = p.motion().copy();
+        m.setPosition(new Vec3(Float.NaN, 0f, 0f));
+        pawns.set(0, new PawnState(p.slot(), p.wireId(), p.name(), m, p.lastInput(), p.override()));
+        return new Chunk.Checkpoint(k.tick(), SnapshotCodec.encode(
+                new Snapshot(snap.tick(), pawns, snap.objects())));
     }
 
     /** --map is repeatable and each demo takes the one that matches it (by barcode, else by map name). */
@@ -270,8 +282,8 @@ class RegressCommandTest {
     }
 
     /** The CI variables --shard auto reads, none of them set, whatever the machine running the tests has. */
-    private static java.util.Map<String, String> noCiShard() {
-        java.util.Map<String, String> env = new java.util.HashMap<>();
+    private static Map<String, String> noCiShard() {
+        Map<String, String> env = new HashMap<>();
         for (String v : List.of("CI_NODE_INDEX", "CI_NODE_TOTAL", "CIRCLE_NODE_INDEX", "CIRCLE_NODE_TOTAL", "BUILDKITE_PARALLEL_JOB",
                 "BUILDKITE_PARALLEL_JOB_COUNT", "JOB_COMPLETION_INDEX")) {
             env.put(v, null);
@@ -287,7 +299,7 @@ class RegressCommandTest {
     @Test
     void aHugeShardCountIsEmptyShardsAndRunsInSmallMemory() throws Exception {
         String home = dir.resolve("home").toString();
-        java.util.Map<String, String> env = noCiShard();
+        Map<String, String> env = noCiShard();
         String four = run("regress", GOLDEN.toString(), "--shard", "1/4", "--home", home)[0];
         for (String count : List.of("2147483647", "100000000")) {
             HostTest.Result first = HostTest.inChildJvm(dir, "64m", env, "regress", GOLDEN.toString(), "--shard", "1/" + count,
@@ -339,7 +351,7 @@ class RegressCommandTest {
         Files.copy(GOLDEN.resolve("golden-arena.dh-demo"), suite.resolve("good.dh-demo"));
         Path fifo = suite.resolve("pipe.dh-demo");
         Process mk = new ProcessBuilder("mkfifo", fifo.toString()).start();
-        org.junit.jupiter.api.Assumptions.assumeTrue(mk.waitFor() == 0, "mkfifo is not available");
+        Assumptions.assumeTrue(mk.waitFor() == 0, "mkfifo is not available");
         Files.createSymbolicLink(suite.resolve("loop.dh-demo"), Path.of("loop.dh-demo"));
         long start = System.nanoTime();
         String[] r = run("regress", suite.toString(), "--home", dir.resolve("home").toString());

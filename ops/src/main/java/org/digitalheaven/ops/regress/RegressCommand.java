@@ -1,26 +1,37 @@
-package org.digitalheaven.ops;
+package org.digitalheaven.ops.regress;
 
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
+import java.nio.file.SimpleFileVisitor;
+import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
+import java.util.TreeSet;
 import java.util.concurrent.Callable;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
-import java.util.stream.Stream;
 import org.digitalheaven.demo.DemoFile;
 import org.digitalheaven.demo.DemoFormatException;
 import org.digitalheaven.demo.DemoReader;
 import org.digitalheaven.maps.PalletException;
 import org.digitalheaven.maps.PalletRepository;
 import org.digitalheaven.maps.ResolvedMap;
+import org.digitalheaven.ops.EngineVersion;
+import org.digitalheaven.ops.demo.DemoFiles;
+import org.digitalheaven.ops.demo.DemoView;
+import org.digitalheaven.ops.demo.ReplayJson;
 import org.digitalheaven.server.ServerHome;
 import org.digitalheaven.server.admin.PrintableText;
 import org.digitalheaven.server.replay.DemoReplay;
@@ -30,6 +41,7 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine;
+import tools.jackson.core.JsonGenerator;
 
 /**
  * {@code dh-host regress}: replays a folder of demos, the check a map team runs on every change.
@@ -41,7 +53,7 @@ import picocli.CommandLine;
         description = {"Replay every demo in the given folders and files and check each against its checkpoints.",
             "Exit 3 when any diverged (whatever else happened), else 2 when any could not be read, none was found or the"
                 + " command line is wrong, else 0."})
-final class RegressCommand implements Callable<Integer> {
+public final class RegressCommand implements Callable<Integer> {
 
     @Spec
     CommandSpec spec;
@@ -122,15 +134,8 @@ final class RegressCommand implements Callable<Integer> {
             return CommandLine.ExitCode.USAGE;
         }
         Map<String, Path> mapFiles = new TreeMap<>(), mapNames = new TreeMap<>();
-        for (Path m : maps) {
-            try {
-                ResolvedMap r = PalletRepository.resolveFile(m);
-                mapFiles.put(r.barcode(), m);
-                mapNames.put(r.mapName(), m);
-            } catch (PalletException e) {
-                err.println(PrintableText.line("dh-host regress: --map " + m + ": " + e.getMessage()));
-                return CommandLine.ExitCode.USAGE;
-            }
+        if (!resolveMaps(mapFiles, mapNames, err)) {
+            return CommandLine.ExitCode.USAGE;
         }
         List<Found> demos = find(inputs);
         if (demos.isEmpty()) {
@@ -138,6 +143,50 @@ final class RegressCommand implements Callable<Integer> {
                     + " an empty suite is an error so that a wrong path cannot pass"));
             return CommandLine.ExitCode.USAGE;
         }
+        List<Found> mine = myShare(demos, my, out);
+        List<Path> search = ServerHome.resolveDefault(home).palletSearchPath(pallets);
+        EngineVersion build = EngineVersion.current();
+        List<Row> rows = replayAll(mine, search, build, mapFiles, mapNames);
+        table(out, rows);
+        int diverged = 0, unreadable = 0;
+        for (Row r : rows) {
+            diverged += r.result().equals("DIVERGED") ? 1 : 0;
+            unreadable += r.result().equals("ERROR") ? 1 : 0;
+        }
+        String summary = String.format(Locale.ROOT, "%d demo(s) (shard %d/%d of %d): %d ok, %d diverged, %d unreadable",
+                rows.size(), my.index(), my.count(), demos.size(), rows.size() - diverged - unreadable, diverged, unreadable);
+        out.printf(Locale.ROOT, "%s%n", summary);
+        out.flush();
+        if (junit != null) {
+            Files.writeString(junit, junitXml(rows, diverged, unreadable), StandardCharsets.UTF_8);
+        }
+        if (html != null) {
+            report(rows, search, build, out, summary);
+        }
+        if (jsonFile != null) {
+            Files.writeString(jsonFile, json(rows, my.index() + "/" + my.count(), diverged, unreadable), StandardCharsets.UTF_8);
+        }
+        // A divergence is the news a map team runs this for: it wins over a file that could not be read.
+        return diverged > 0 ? 3 : unreadable > 0 ? CommandLine.ExitCode.USAGE : CommandLine.ExitCode.OK;
+    }
+
+    /** Each --map by its barcode and by its map's name; false when one does not read as a map, said on {@code err}. */
+    private boolean resolveMaps(Map<String, Path> mapFiles, Map<String, Path> mapNames, PrintWriter err) {
+        for (Path m : maps) {
+            try {
+                ResolvedMap r = PalletRepository.resolveFile(m);
+                mapFiles.put(r.barcode(), m);
+                mapNames.put(r.mapName(), m);
+            } catch (PalletException e) {
+                err.println(PrintableText.line("dh-host regress: --map " + m + ": " + e.getMessage()));
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** The demos of shard {@code my}, in the order found; with more than one shard, a line on {@code out} says which. */
+    private static List<Found> myShare(List<Found> demos, RegressShards.Shard my, PrintWriter out) {
         List<RegressShards.Item> items = new ArrayList<>();
         for (Found f : demos) {
             items.add(new RegressShards.Item(f.name(), f.ticks()));
@@ -155,8 +204,12 @@ final class RegressCommand implements Callable<Integer> {
             out.printf(Locale.ROOT, "shard %d/%d from %s: %d of %d demo(s), %d recorded tick(s)%n", my.index(), my.count(),
                     PrintableText.line(my.source()), mine.size(), demos.size(), myTicks);
         }
-        List<Path> search = ServerHome.resolveDefault(home).palletSearchPath(pallets);
-        EngineVersion build = EngineVersion.current();
+        return mine;
+    }
+
+    /** Replays {@code mine}, --jobs at once (default one per core); the rows in the order of {@code mine}. */
+    private List<Row> replayAll(List<Found> mine, List<Path> search, EngineVersion build, Map<String, Path> mapFiles,
+            Map<String, Path> mapNames) throws InterruptedException, ExecutionException {
         int n = jobs != null ? jobs : Runtime.getRuntime().availableProcessors();
         ExecutorService pool = Executors.newFixedThreadPool(Math.min(n, Math.max(1, mine.size())));
         List<Future<Row>> futures = new ArrayList<>();
@@ -168,36 +221,22 @@ final class RegressCommand implements Callable<Integer> {
             rows.add(f.get());
         }
         pool.shutdown();
+        return rows;
+    }
+
+    /** The table: a header, then a line per demo, a diverged demo's cause on the line under it. */
+    private static void table(PrintWriter out, List<Row> rows) {
         // A row is one line whatever a file's name or a demo's map holds (a newline would forge a row).
         int width = Math.max(40, rows.stream().mapToInt(r -> PrintableText.line(r.name()).length()).max().orElse(0));
         out.printf(Locale.ROOT, "%-" + width + "s %-36s %8s %6s  %-9s %s%n", "demo", "map", "ticks", "checks", "result",
                 "first divergence");
-        int diverged = 0, unreadable = 0;
         for (Row r : rows) {
             out.printf(Locale.ROOT, "%-" + width + "s %-36s %8d %6d  %-9s %s%n", PrintableText.line(r.name()),
                     PrintableText.line(r.map()), r.ticks(), r.checkpoints(), r.result(), PrintableText.line(r.detail()));
             if (r.cause() != null) {
                 out.printf(Locale.ROOT, "%-" + width + "s %s%n", "", PrintableText.line(r.cause()));
             }
-            diverged += r.result().equals("DIVERGED") ? 1 : 0;
-            unreadable += r.result().equals("ERROR") ? 1 : 0;
         }
-        out.printf(Locale.ROOT, "%d demo(s) (shard %d/%d of %d): %d ok, %d diverged, %d unreadable%n", rows.size(),
-                my.index(), my.count(), demos.size(), rows.size() - diverged - unreadable, diverged, unreadable);
-        out.flush();
-        if (junit != null) {
-            Files.writeString(junit, junitXml(rows, diverged, unreadable), StandardCharsets.UTF_8);
-        }
-        if (html != null) {
-            report(rows, search, build, out, String.format(Locale.ROOT, "%d demo(s) (shard %d/%d of %d): %d ok, %d diverged, %d"
-                    + " unreadable", rows.size(), my.index(), my.count(), demos.size(), rows.size() - diverged - unreadable, diverged,
-                    unreadable));
-        }
-        if (jsonFile != null) {
-            Files.writeString(jsonFile, json(rows, my.index() + "/" + my.count(), diverged, unreadable), StandardCharsets.UTF_8);
-        }
-        // A divergence is the news a map team runs this for: it wins over a file that could not be read.
-        return diverged > 0 ? 3 : unreadable > 0 ? CommandLine.ExitCode.USAGE : CommandLine.ExitCode.OK;
     }
 
     /**
@@ -210,28 +249,28 @@ final class RegressCommand implements Callable<Integer> {
      */
     static List<Found> find(List<Path> inputs) throws IOException {
         List<Found> out = new ArrayList<>();
-        java.util.Set<Path> seen = new java.util.TreeSet<>();
+        Set<Path> seen = new TreeSet<>();
         for (Path in : inputs) {
             boolean folder = Files.isDirectory(in);
             Map<Path, String> files = new TreeMap<>(); // each entry, and why its folder could not be searched (or null)
             if (folder) {
-                Files.walkFileTree(in, new java.nio.file.SimpleFileVisitor<>() {
+                Files.walkFileTree(in, new SimpleFileVisitor<>() {
                     @Override
-                    public java.nio.file.FileVisitResult visitFile(Path f, java.nio.file.attribute.BasicFileAttributes a) {
+                    public FileVisitResult visitFile(Path f, BasicFileAttributes a) {
                         if (f.getFileName().toString().endsWith(".dh-demo") && !a.isDirectory()) {
                             files.put(f, null);
                         }
-                        return java.nio.file.FileVisitResult.CONTINUE;
+                        return FileVisitResult.CONTINUE;
                     }
 
                     @Override
-                    public java.nio.file.FileVisitResult visitFileFailed(Path f, IOException e) {
+                    public FileVisitResult visitFileFailed(Path f, IOException e) {
                         if (f.getFileName().toString().endsWith(".dh-demo")) {
                             files.put(f, null); // reading it says why
-                        } else if (Files.isDirectory(f, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
-                            files.put(f, "this folder could not be searched for demos: " + DemoCommand.reason(e));
+                        } else if (Files.isDirectory(f, LinkOption.NOFOLLOW_LINKS)) {
+                            files.put(f, "this folder could not be searched for demos: " + DemoFiles.reason(e));
                         }
-                        return java.nio.file.FileVisitResult.CONTINUE;
+                        return FileVisitResult.CONTINUE;
                     }
                 });
             } else {
@@ -275,7 +314,7 @@ final class RegressCommand implements Callable<Integer> {
         try {
             file = DemoReader.read(d.file()); // refuses what is not a regular file, or too large, before reading it
         } catch (IOException e) {
-            return error(d, "?", DemoCommand.reason(e));
+            return error(d, "?", DemoFiles.reason(e));
         } catch (DemoFormatException e) {
             return error(d, "?", e.getMessage());
         } catch (RuntimeException e) {
@@ -364,8 +403,8 @@ final class RegressCommand implements Callable<Integer> {
 
     /** The rows as one JSON object: the shard, the counts, and per demo its map, result, and replay outcome or error. */
     static String json(List<Row> rows, String shard, int diverged, int unreadable) {
-        java.io.StringWriter w = new java.io.StringWriter();
-        try (tools.jackson.core.JsonGenerator g = ReplayJson.open(w)) {
+        StringWriter w = new StringWriter();
+        try (JsonGenerator g = ReplayJson.open(w)) {
             g.writeStartObject();
             g.writeStringProperty("shard", shard);
             g.writeNumberProperty("demos", rows.size());

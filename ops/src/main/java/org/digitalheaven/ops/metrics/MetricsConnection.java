@@ -1,4 +1,4 @@
-package org.digitalheaven.ops;
+package org.digitalheaven.ops.metrics;
 
 import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
@@ -15,7 +15,7 @@ import io.prometheus.metrics.exporter.common.PrometheusScrapeHandler;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
-import org.digitalheaven.ops.MetricsEndpoint.Outcome;
+import org.digitalheaven.ops.metrics.MetricsEndpoint.Outcome;
 
 /**
  * One connection to the metrics endpoint, from accept to close: its deadline, its one request, the answer,

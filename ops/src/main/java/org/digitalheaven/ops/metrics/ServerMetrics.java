@@ -1,4 +1,4 @@
-package org.digitalheaven.ops;
+package org.digitalheaven.ops.metrics;
 
 import io.prometheus.metrics.core.metrics.CounterWithCallback;
 import io.prometheus.metrics.core.metrics.GaugeWithCallback;
@@ -142,7 +142,7 @@ public final class ServerMetrics implements AutoCloseable {
         return endpoint;
     }
 
-    static String url(InetAddress a, int port) {
+    public static String url(InetAddress a, int port) {
         return "http://" + IpAddresses.endpointText(a, port) + "/metrics";
     }
 
@@ -152,7 +152,7 @@ public final class ServerMetrics implements AutoCloseable {
      *
      * @throws IllegalArgumentException with the phrase that follows the value in a one-sentence error
      */
-    static InetSocketAddress parse(String text) {
+    public static InetSocketAddress parse(String text) {
         return IpAddresses.endpoint(text.strip());
     }
 

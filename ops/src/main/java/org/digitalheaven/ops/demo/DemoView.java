@@ -1,4 +1,4 @@
-package org.digitalheaven.ops;
+package org.digitalheaven.ops.demo;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -25,7 +25,6 @@ import org.digitalheaven.physics.Vec3;
 import org.digitalheaven.server.TickListener;
 import org.digitalheaven.server.replay.DemoReplay;
 import org.digitalheaven.universe.MapObject;
-import org.digitalheaven.universe.ObjectState;
 import org.digitalheaven.universe.Pawn;
 import org.digitalheaven.universe.PawnState;
 import org.digitalheaven.universe.Snapshot;
@@ -41,7 +40,7 @@ import tools.jackson.core.JsonGenerator;
  * a diverged replay a banner with what differs, a marker at its tick and the recorded checkpoint positions
  * beside the replayed trail. No network: the data and the script are in the page.
  */
-final class DemoView {
+public final class DemoView {
 
     /** How far above the highest point a pawn's feet reached a brush may start and still be drawn (a pawn's height and a jump). */
     static final int REACH_ABOVE_CM = 250;
@@ -227,7 +226,7 @@ final class DemoView {
     }
 
     /** What writing a page gave: the replay's outcome and the page's size. */
-    record Written(DemoReplay.Result result, long bytes, int pawns) {
+    public record Written(DemoReplay.Result result, long bytes, int pawns) {
     }
 
     private DemoView() {
@@ -237,7 +236,7 @@ final class DemoView {
      * Replays {@code demo} with {@code options} (its observer is taken for the page) and writes the page
      * to {@code page}, through a temporary file beside it, so a page is never half written.
      */
-    static Written write(Path demo, String name, DemoReplay.Options options, Path page)
+    public static Written write(Path demo, String name, DemoReplay.Options options, Path page)
             throws IOException, DemoFormatException, DemoReplay.ReplayException {
         Collector c = new Collector();
         List<String> lines = new ArrayList<>();
@@ -267,7 +266,7 @@ final class DemoView {
     }
 
     /** JSON inside a script element: nothing in it may close the element or open a comment. */
-    static String scriptSafe(String json) {
+    public static String scriptSafe(String json) {
         return json.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026");
     }
 
@@ -281,112 +280,145 @@ final class DemoView {
             g.writeNumberProperty("tickRate", file.header() == null ? 60 : file.header().tickRate());
             g.writeNumberProperty("start", c.start);
             g.writeNumberProperty("end", Math.max(c.start, c.end));
-            g.writeName("verdict");
-            g.writeStartObject();
-            g.writeBooleanProperty("ok", r.ok());
-            g.writeStringProperty("summary", lines.isEmpty() ? "" : lines.get(lines.size() - 1));
-            if (r.divergedAt() != null) {
-                g.writeNumberProperty("divergedAt", r.divergedAt());
-            } else {
-                g.writeNullProperty("divergedAt");
-            }
-            g.writeName("lines");
-            g.writeStartArray();
-            int shown = 0;
-            for (String l : lines) {
-                if (shown < 60 && (l.startsWith("DIVERGED") || l.startsWith("cause:") || l.startsWith("  ") || l.startsWith("warning:"))) {
-                    g.writeString(l);
-                    shown++;
-                }
-            }
-            g.writeEndArray();
-            g.writeEndObject();
+            verdict(g, r, lines);
             int[] b = bounds(c);
             g.writeName("bounds");
             g.writeArray(b, 0, 4);
-            // From above, a ceiling would hide the floor: only brushes that start below what a pawn reaches are drawn.
-            int reach = Integer.MIN_VALUE;
-            for (Track t : c.tracks) {
-                reach = Math.max(reach, t.highest());
-            }
-            for (int[] s : c.spawns) {
-                reach = Math.max(reach, s.length > 2 ? s[2] : Integer.MIN_VALUE);
-            }
-            int cut = reach == Integer.MIN_VALUE ? Integer.MAX_VALUE : reach + REACH_ABOVE_CM;
-            List<int[]> drawn = new ArrayList<>();
-            for (int[] s : c.statics) {
-                if (s[5] <= cut) {
-                    drawn.add(Arrays.copyOf(s, 5));
-                }
-            }
-            int lo = Integer.MAX_VALUE, hi = Integer.MIN_VALUE;
-            for (int[] s : drawn) {
-                lo = Math.min(lo, s[4]);
-                hi = Math.max(hi, s[4]);
-            }
-            g.writeName("heights");
-            g.writeArray(new int[] {lo == Integer.MAX_VALUE ? 0 : lo, hi == Integer.MIN_VALUE ? 0 : hi}, 0, 2);
+            List<int[]> drawn = drawnStatics(c);
+            heights(g, drawn);
             rects(g, "statics", drawn);
             rects(g, "movers", c.movers);
             rects(g, "volumes", c.volumes);
             rects(g, "spawns", c.spawns);
-            g.writeName("pawns");
-            g.writeStartArray();
-            for (Track t : c.tracks) {
-                g.writeStartObject();
-                g.writeNumberProperty("wire", t.wire);
-                g.writeStringProperty("name", t.name);
-                g.writeNumberProperty("from", t.from);
-                g.writeName("samples");
-                int[] d = t.deltas();
-                g.writeArray(d, 0, d.length);
-                g.writeEndObject();
-            }
-            g.writeEndArray();
+            pawns(g, c);
             List<Object[]> markers = new ArrayList<>(c.markers);
-            g.writeName("recorded");
-            g.writeStartArray();
-            for (DemoFile.IndexedCheckpoint k : file.checkpoints()) {
-                long tick = k.checkpoint().tick();
-                if (tick < c.start || tick > c.end) {
-                    continue;
-                }
-                markers.add(new Object[] {tick, "checkpoint", "checkpoint"});
-                Snapshot s;
-                try {
-                    s = SnapshotCodec.decode(k.checkpoint().snapshot());
-                } catch (RuntimeException e) {
-                    continue;
-                }
-                for (PawnState p : s.pawns()) {
-                    int x = cm(p.motion().position().x()), z = cm(p.motion().position().z());
-                    int[] replayed = null;
-                    for (Track t : c.tracks) {
-                        replayed = t.wire == p.wireId() && t.at(tick) != null ? t.at(tick) : replayed;
-                    }
-                    // Red on the page: the replayed pawn is elsewhere (by a centimetre or more) or absent.
-                    boolean differs = replayed == null || replayed[0] != x || replayed[1] != z;
-                    g.writeArray(new int[] {(int) tick, p.wireId(), x, z, differs ? 1 : 0}, 0, 5);
-                }
-            }
-            g.writeEndArray();
+            recorded(g, file, c, markers);
             if (r.divergedAt() != null) {
                 markers.add(new Object[] {r.divergedAt(), "diverged", "DIVERGED"});
             }
-            markers.sort((p, q) -> Long.compare(((Number) p[0]).longValue(), ((Number) q[0]).longValue()));
-            g.writeName("markers");
-            g.writeStartArray();
-            for (Object[] m : markers) {
-                g.writeStartArray();
-                g.writeNumber(((Number) m[0]).longValue());
-                g.writeString((String) m[1]);
-                g.writeString((String) m[2]);
-                g.writeEndArray();
-            }
-            g.writeEndArray();
+            markers(g, markers);
             g.writeEndObject();
         }
         return w.toString();
+    }
+
+    /** The verdict object: ok, the summary line, where it diverged, and the first 60 lines that say why. */
+    private static void verdict(JsonGenerator g, DemoReplay.Result r, List<String> lines) {
+        g.writeName("verdict");
+        g.writeStartObject();
+        g.writeBooleanProperty("ok", r.ok());
+        g.writeStringProperty("summary", lines.isEmpty() ? "" : lines.get(lines.size() - 1));
+        if (r.divergedAt() != null) {
+            g.writeNumberProperty("divergedAt", r.divergedAt());
+        } else {
+            g.writeNullProperty("divergedAt");
+        }
+        g.writeName("lines");
+        g.writeStartArray();
+        int shown = 0;
+        for (String l : lines) {
+            if (shown < 60 && (l.startsWith("DIVERGED") || l.startsWith("cause:") || l.startsWith("  ") || l.startsWith("warning:"))) {
+                g.writeString(l);
+                shown++;
+            }
+        }
+        g.writeEndArray();
+        g.writeEndObject();
+    }
+
+    /** From above, a ceiling would hide the floor: only brushes that start below what a pawn reaches are drawn. */
+    private static List<int[]> drawnStatics(Collector c) {
+        int reach = Integer.MIN_VALUE;
+        for (Track t : c.tracks) {
+            reach = Math.max(reach, t.highest());
+        }
+        for (int[] s : c.spawns) {
+            reach = Math.max(reach, s.length > 2 ? s[2] : Integer.MIN_VALUE);
+        }
+        int cut = reach == Integer.MIN_VALUE ? Integer.MAX_VALUE : reach + REACH_ABOVE_CM;
+        List<int[]> drawn = new ArrayList<>();
+        for (int[] s : c.statics) {
+            if (s[5] <= cut) {
+                drawn.add(Arrays.copyOf(s, 5));
+            }
+        }
+        return drawn;
+    }
+
+    /** The lowest and highest of the drawn brushes' heights (0, 0 when none is drawn), for their shading. */
+    private static void heights(JsonGenerator g, List<int[]> drawn) {
+        int lo = Integer.MAX_VALUE, hi = Integer.MIN_VALUE;
+        for (int[] s : drawn) {
+            lo = Math.min(lo, s[4]);
+            hi = Math.max(hi, s[4]);
+        }
+        g.writeName("heights");
+        g.writeArray(new int[] {lo == Integer.MAX_VALUE ? 0 : lo, hi == Integer.MIN_VALUE ? 0 : hi}, 0, 2);
+    }
+
+    /** Every pawn's trail: its wire id, name, first tick and its samples as deltas. */
+    private static void pawns(JsonGenerator g, Collector c) {
+        g.writeName("pawns");
+        g.writeStartArray();
+        for (Track t : c.tracks) {
+            g.writeStartObject();
+            g.writeNumberProperty("wire", t.wire);
+            g.writeStringProperty("name", t.name);
+            g.writeNumberProperty("from", t.from);
+            g.writeName("samples");
+            int[] d = t.deltas();
+            g.writeArray(d, 0, d.length);
+            g.writeEndObject();
+        }
+        g.writeEndArray();
+    }
+
+    /**
+     * The recorded checkpoints' pawn positions in the replayed stretch, each flagged when the replayed pawn is
+     * elsewhere; adds a marker to {@code markers} per checkpoint.
+     */
+    private static void recorded(JsonGenerator g, DemoFile file, Collector c, List<Object[]> markers) throws DemoFormatException {
+        g.writeName("recorded");
+        g.writeStartArray();
+        for (DemoFile.IndexedCheckpoint k : file.checkpoints()) {
+            long tick = k.checkpoint().tick();
+            if (tick < c.start || tick > c.end) {
+                continue;
+            }
+            markers.add(new Object[] {tick, "checkpoint", "checkpoint"});
+            Snapshot s;
+            try {
+                s = SnapshotCodec.decode(k.checkpoint().snapshot());
+            } catch (RuntimeException e) {
+                continue;
+            }
+            for (PawnState p : s.pawns()) {
+                int x = cm(p.motion().position().x()), z = cm(p.motion().position().z());
+                int[] replayed = null;
+                for (Track t : c.tracks) {
+                    replayed = t.wire == p.wireId() && t.at(tick) != null ? t.at(tick) : replayed;
+                }
+                // Red on the page: the replayed pawn is elsewhere (by a centimetre or more) or absent.
+                boolean differs = replayed == null || replayed[0] != x || replayed[1] != z;
+                g.writeArray(new int[] {(int) tick, p.wireId(), x, z, differs ? 1 : 0}, 0, 5);
+            }
+        }
+        g.writeEndArray();
+    }
+
+    /** The timeline's markers, in tick order (a stable sort: markers of one tick keep the order they came in). */
+    private static void markers(JsonGenerator g, List<Object[]> markers) {
+        markers.sort((p, q) -> Long.compare(((Number) p[0]).longValue(), ((Number) q[0]).longValue()));
+        g.writeName("markers");
+        g.writeStartArray();
+        for (Object[] m : markers) {
+            g.writeStartArray();
+            g.writeNumber(((Number) m[0]).longValue());
+            g.writeString((String) m[1]);
+            g.writeString((String) m[2]);
+            g.writeEndArray();
+        }
+        g.writeEndArray();
     }
 
     private static int[] bounds(Collector c) {

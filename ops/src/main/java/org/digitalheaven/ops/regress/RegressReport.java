@@ -1,7 +1,11 @@
-package org.digitalheaven.ops;
+package org.digitalheaven.ops.regress;
 
+import java.io.StringWriter;
 import java.util.List;
 import java.util.Locale;
+import org.digitalheaven.ops.demo.DemoView;
+import org.digitalheaven.ops.demo.ReplayJson;
+import tools.jackson.core.JsonGenerator;
 
 /**
  * {@code regress --html DIR}: {@code index.html}, the run's table as a page, sortable by any column, each
@@ -67,8 +71,8 @@ final class RegressReport {
     }
 
     private static String jsString(String s) {
-        java.io.StringWriter w = new java.io.StringWriter();
-        try (tools.jackson.core.JsonGenerator g = ReplayJson.open(w)) {
+        StringWriter w = new StringWriter();
+        try (JsonGenerator g = ReplayJson.open(w)) {
             g.writeString(s);
         }
         return w.toString();

@@ -1,10 +1,11 @@
-package org.digitalheaven.ops;
+package org.digitalheaven.ops.regress;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
@@ -45,8 +46,8 @@ class RegressShardsTest {
         long total = items.stream().mapToLong(RegressShards.Item::ticks).sum();
         for (int n = 1; n <= 8; n++) {
             long[] load = loads(items, RegressShards.assign(items, n), n);
-            long max = java.util.Arrays.stream(load).max().orElse(0);
-            assertEquals(total, java.util.Arrays.stream(load).sum(), "the shards' union is the suite");
+            long max = Arrays.stream(load).max().orElse(0);
+            assertEquals(total, Arrays.stream(load).sum(), "the shards' union is the suite");
             assertTrue(max <= Math.ceil(RegressShards.SLACK * total / n), n + " shards: the fullest holds " + max + " of " + total);
         }
     }
@@ -150,9 +151,9 @@ class RegressShardsTest {
         long start = System.nanoTime();
         int[] huge = RegressShards.assign(items, Integer.MAX_VALUE);
         assertTrue((System.nanoTime() - start) / 1e9 < 1, "no work per shard");
-        assertEquals(java.util.Arrays.toString(RegressShards.assign(items, 5)), java.util.Arrays.toString(huge));
-        assertEquals(java.util.Arrays.toString(RegressShards.assign(items, 5)),
-                java.util.Arrays.toString(RegressShards.assign(items, 6)));
+        assertEquals(Arrays.toString(RegressShards.assign(items, 5)), Arrays.toString(huge));
+        assertEquals(Arrays.toString(RegressShards.assign(items, 5)),
+                Arrays.toString(RegressShards.assign(items, 6)));
         assertEquals(List.of(5, Integer.MAX_VALUE), List.of(RegressShards.parse("5/2147483647", Map.of(), null).index(),
                 RegressShards.parse("5/2147483647", Map.of(), null).count()));
     }

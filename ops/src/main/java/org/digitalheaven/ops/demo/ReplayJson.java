@@ -1,4 +1,4 @@
-package org.digitalheaven.ops;
+package org.digitalheaven.ops.demo;
 
 import java.io.Writer;
 import org.digitalheaven.server.replay.DemoReplay;
@@ -12,14 +12,14 @@ import tools.jackson.core.json.JsonWriteFeature;
  * fields in both, written with Jackson's streaming generator. Everything outside ASCII is escaped, so
  * the text passes any terminal filter unchanged and stays valid JSON.
  */
-final class ReplayJson {
+public final class ReplayJson {
 
     private static final JsonFactory FACTORY = JsonFactory.builder().enable(JsonWriteFeature.ESCAPE_NON_ASCII).build();
 
     private ReplayJson() {
     }
 
-    static JsonGenerator open(Writer w) {
+    public static JsonGenerator open(Writer w) {
         return FACTORY.createGenerator(ObjectWriteContext.empty(), w);
     }
 
@@ -27,7 +27,7 @@ final class ReplayJson {
      * The fields of one replay, into the object being written: {@code result} (OK or DIVERGED), the
      * ticks, what was checked, where it first differed, the headline and the cause lines, the warnings.
      */
-    static void result(JsonGenerator g, DemoReplay.Result r) {
+    public static void result(JsonGenerator g, DemoReplay.Result r) {
         g.writeStringProperty("result", r.ok() ? "OK" : "DIVERGED");
         g.writeNumberProperty("startTick", r.startTick());
         g.writeNumberProperty("lastTick", r.lastTick());

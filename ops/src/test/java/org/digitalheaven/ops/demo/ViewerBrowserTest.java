@@ -1,4 +1,4 @@
-package org.digitalheaven.ops;
+package org.digitalheaven.ops.demo;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -10,6 +10,8 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import org.digitalheaven.ops.HostTest;
+import org.digitalheaven.ops.regress.RegressCommandTest;
 import org.digitalheaven.server.GameServer;
 import org.digitalheaven.server.NanoClock;
 import org.digitalheaven.server.net.LoopbackNetwork;
@@ -23,6 +25,7 @@ import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.openqa.selenium.By;
 import org.openqa.selenium.JavascriptExecutor;
 import org.openqa.selenium.WebDriver;
 import org.openqa.selenium.chrome.ChromeDriver;
@@ -130,10 +133,10 @@ class ViewerBrowserTest {
         Map<String, Object> where = (Map<String, Object>) js("return window.dhScreenOf(arguments[0], 1800)", wire);
         assertTrue(where != null, "PlayerPawn@" + wire + " is in the world at tick 1800");
         new Actions(browser).moveToLocation(((Number) where.get("x")).intValue(), ((Number) where.get("y")).intValue()).click().perform();
-        String info = browser.findElement(org.openqa.selenium.By.id("info")).getText();
+        String info = browser.findElement(By.id("info")).getText();
         assertTrue(info.contains("PlayerPawn@" + wire) && info.contains("tick 1800") && info.contains("velocity")
                 && info.contains("grounded"), info);
-        assertTrue(!browser.findElement(org.openqa.selenium.By.id("banner")).isDisplayed(), "no banner for an OK replay");
+        assertTrue(!browser.findElement(By.id("banner")).isDisplayed(), "no banner for an OK replay");
     }
 
     @Test
@@ -152,12 +155,12 @@ class ViewerBrowserTest {
 
         load(report.resolve("index.html"));
         assertEquals(List.of(), js("return window.dhErrors || []"));
-        String table = browser.findElement(org.openqa.selenium.By.id("t")).getText();
+        String table = browser.findElement(By.id("t")).getText();
         assertTrue(table.contains("jumps.dh-demo") && table.contains("DIVERGED") && table.contains("cause: "), table);
-        browser.findElement(org.openqa.selenium.By.linkText("jumps.dh-demo")).click();
+        browser.findElement(By.linkText("jumps.dh-demo")).click();
         new WebDriverWait(browser, Duration.ofSeconds(10)).until(d -> Boolean.TRUE.equals(js("return window.dhReady === true")));
         assertEquals(List.of(), js("return window.dhErrors"));
-        String banner = browser.findElement(org.openqa.selenium.By.id("banner")).getText();
+        String banner = browser.findElement(By.id("banner")).getText();
         assertTrue(banner.startsWith("DIVERGED at tick ") && banner.contains("cause: PlayerPawn@") && banner.contains("jumps.map:"),
                 banner);
         assertTrue(Boolean.TRUE.equals(js("return JSON.parse(document.getElementById('dh-data').textContent).markers"
@@ -203,13 +206,13 @@ class ViewerBrowserTest {
         assertTrue(!html.contains("<img src=x"), "the name cannot open an element in the page");
 
         load(report.resolve("index.html"));
-        browser.findElements(org.openqa.selenium.By.cssSelector("#t th")).get(2).click(); // ticks, ascending
+        browser.findElements(By.cssSelector("#t th")).get(2).click(); // ticks, ascending
         List<String> ticks = new ArrayList<>();
-        for (var cell : browser.findElements(org.openqa.selenium.By.cssSelector("#t tbody tr td:nth-child(3)"))) {
+        for (var cell : browser.findElements(By.cssSelector("#t tbody tr td:nth-child(3)"))) {
             ticks.add(cell.getText());
         }
         assertEquals(List.of("120", "1200"), ticks, "sorted by ticks");
-        browser.findElement(org.openqa.selenium.By.linkText("hostile.dh-demo")).click();
+        browser.findElement(By.linkText("hostile.dh-demo")).click();
         new WebDriverWait(browser, Duration.ofSeconds(10)).until(d -> Boolean.TRUE.equals(js("return window.dhReady === true")));
         assertEquals(List.of(), js("return window.dhErrors"));
         assertEquals(null, js("return window.pwned === undefined ? null : window.pwned"), "nothing of the name ran");
@@ -218,6 +221,6 @@ class ViewerBrowserTest {
         @SuppressWarnings("unchecked")
         Map<String, Object> where = (Map<String, Object>) js("return window.dhScreenOf(1, 60)");
         new Actions(browser).moveToLocation(((Number) where.get("x")).intValue(), ((Number) where.get("y")).intValue()).click().perform();
-        assertTrue(browser.findElement(org.openqa.selenium.By.id("info")).getText().startsWith(hostile), "shown as written");
+        assertTrue(browser.findElement(By.id("info")).getText().startsWith(hostile), "shown as written");
     }
 }

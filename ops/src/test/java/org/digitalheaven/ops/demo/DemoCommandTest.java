@@ -1,14 +1,18 @@
-package org.digitalheaven.ops;
+package org.digitalheaven.ops.demo;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.FileSystemException;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -19,6 +23,7 @@ import org.digitalheaven.demo.Chunk;
 import org.digitalheaven.demo.ChunkKind;
 import org.digitalheaven.demo.ChunkFramer;
 import org.digitalheaven.demo.DemoConverter;
+import org.digitalheaven.ops.Host;
 import org.digitalheaven.physics.CharacterMotion;
 import org.digitalheaven.physics.MoveSettings;
 import org.digitalheaven.physics.Vec3;
@@ -369,15 +374,15 @@ class DemoCommandTest {
     @Test
     void aReadProblemIsAReasonThatNeverRepeatsThePath() {
         String path = "/somewhere/f.dh-demo";
-        for (java.io.IOException e : List.of(new java.nio.file.NoSuchFileException(path),
-                new java.nio.file.AccessDeniedException(path), new java.nio.file.FileSystemException(path),
-                new java.nio.file.FileSystemException(path, null, "Input/output error"))) {
-            String reason = DemoCommand.reason(e);
+        for (IOException e : List.of(new NoSuchFileException(path),
+                new AccessDeniedException(path), new FileSystemException(path),
+                new FileSystemException(path, null, "Input/output error"))) {
+            String reason = DemoFiles.reason(e);
             assertFalse(reason.contains(path), reason);
             assertFalse(reason.isBlank(), e.toString());
         }
         assertEquals("permission denied (check the file's permissions and its folder's)",
-                DemoCommand.reason(new java.nio.file.AccessDeniedException(path)));
+                DemoFiles.reason(new AccessDeniedException(path)));
     }
 
     @Test

@@ -1,12 +1,14 @@
-package org.digitalheaven.ops;
+package org.digitalheaven.ops.demo;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.ByteArrayOutputStream;
 import java.io.RandomAccessFile;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
@@ -14,11 +16,14 @@ import java.util.TreeMap;
 import org.digitalheaven.demo.ChunkFramer;
 import org.digitalheaven.demo.DemoFile;
 import org.digitalheaven.demo.DemoReader;
+import org.digitalheaven.ops.HostTest;
+import org.digitalheaven.ops.regress.RegressCommandTest;
 import org.digitalheaven.server.TickListener;
 import org.digitalheaven.server.replay.DemoReplay;
 import org.digitalheaven.universe.Snapshot;
 import org.digitalheaven.universe.SnapshotCodec;
 import org.digitalheaven.universe.Universe;
+import org.junit.jupiter.api.Assertions;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -129,7 +134,7 @@ class DemoIntegrityTest {
         int ticks = 12_000_000;
         // demo/FORMAT.md: the five stream lengths (records; no yaw or pitch bytes), the records stream (a
         // CHECKPOINT, then a TICK tag per tick: no pawns, no inputs), then the hashes stream (4 bytes a tick).
-        java.io.ByteArrayOutputStream records = new java.io.ByteArrayOutputStream(5 * ticks + empty.length + 32);
+        ByteArrayOutputStream records = new ByteArrayOutputStream(5 * ticks + empty.length + 32);
         int recordsLength = 1 + varint(empty.length).length + empty.length + ticks;
         records.writeBytes(varint(recordsLength));
         records.writeBytes(new byte[] {0, 0, 0, 0});
@@ -137,7 +142,7 @@ class DemoIntegrityTest {
         records.writeBytes(varint(empty.length));
         records.writeBytes(empty);
         byte[] tags = new byte[ticks];
-        java.util.Arrays.fill(tags, (byte) 5); // TICK
+        Arrays.fill(tags, (byte) 5); // TICK
         records.writeBytes(tags);
         byte[] hash = {1, 2, 3, 4}; // a (wrong) 32-bit hash for every tick
         for (int i = 0; i < ticks; i++) {
@@ -165,7 +170,7 @@ class DemoIntegrityTest {
     }
 
     private static byte[] varint(int v) {
-        java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
         for (; (v & ~0x7f) != 0; v >>>= 7) {
             out.write((v & 0x7f) | 0x80);
         }
@@ -175,7 +180,7 @@ class DemoIntegrityTest {
 
     /** dh-host in a child JVM with a 160 MB heap. */
     private HostTest.Result smallHeap(String... args) throws Exception {
-        return HostTest.inChildJvm(dir, "160m", java.util.Map.of(), args);
+        return HostTest.inChildJvm(dir, "160m", Map.of(), args);
     }
 
     @Test
@@ -226,7 +231,7 @@ class DemoIntegrityTest {
         if (blocking) {
             Files.createSymbolicLink(suite.resolve("k.dh-demo"), kmsg);
         }
-        org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(java.time.Duration.ofSeconds(60), () -> {
+        Assertions.assertTimeoutPreemptively(Duration.ofSeconds(60), () -> {
             HostTest.Result regress = dhHost("regress", suite.toString(), "--jobs", "1");
             assertEquals(2, regress.exitCode(), regress.out() + regress.err());
             assertTrue(regress.out().lines().anyMatch(l -> l.startsWith("good.dh-demo ") && l.contains(" OK ")), regress.out());

@@ -1,6 +1,7 @@
-package org.digitalheaven.ops;
+package org.digitalheaven.ops.regress;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
@@ -141,7 +142,7 @@ final class RegressShards {
         int n = Math.min(count, Math.max(1, items.size()));
         int[] shard = new int[items.size()];
         if (n == 1) {
-            java.util.Arrays.fill(shard, 1);
+            Arrays.fill(shard, 1);
             return shard;
         }
         long total = 0, largest = 0;

@@ -1,0 +1,87 @@
+package org.digitalheaven.ops.demo;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Set;
+import java.util.function.Consumer;
+import org.digitalheaven.demo.DemoFormatException;
+import org.digitalheaven.ops.EngineVersion;
+import org.digitalheaven.server.ServerHome;
+import org.digitalheaven.server.admin.PrintableText;
+import org.digitalheaven.server.replay.DemoReplay;
+import picocli.CommandLine;
+import tools.jackson.core.JsonGenerator;
+
+/**
+ * {@code dh-host --demo FILE}: the headless replay. Exit 0 all checkpoints matched, 3 diverged, 2 unreadable. The
+ * options are dh-host's own ({@code Host}, or {@code FastStart} for the plain forms); this is what they do.
+ */
+public final class HeadlessReplay {
+
+    /** What the command line gave the replay: the option fields of {@code Host}, as picocli or FastStart set them. */
+    public record Request(Path demo, String map, Path home, List<Path> pallets, Long from, Long until, boolean salvage,
+            boolean json, List<String> demoLog) {
+    }
+
+    private HeadlessReplay() {
+    }
+
+    /** Replays {@code q.demo()}: the replay's lines on {@code out} (on {@code err} with --json), errors on {@code err}. */
+    public static int run(Request q, PrintWriter out, PrintWriter err) {
+        List<Path> search = ServerHome.resolveDefault(q.home()).palletSearchPath(q.pallets());
+        if (q.map() != null && !q.map().endsWith(".map")) {
+            err.println(PrintableText.line("dh-host --demo: --map takes a .map file here (the demo names its own map); got " + q.map()));
+            return CommandLine.ExitCode.USAGE;
+        }
+        for (String l : q.demoLog()) {
+            if (!DemoReplay.LOGS.contains(l)) {
+                err.println(PrintableText.line("dh-host --demo: unknown --demoLog \"" + l + "\"; use " + String.join(",",
+                        DemoReplay.LOGS)));
+                return CommandLine.ExitCode.USAGE;
+            }
+        }
+        EngineVersion build = EngineVersion.current();
+        PrintWriter lines = q.json() ? err : out; // with --json, standard output is the JSON object alone
+        String error;
+        try {
+            DemoReplay.Result r = DemoReplay.run(q.demo(),
+                    DemoReplay.Options.of(search, q.map() == null ? null : Path.of(q.map()),
+                            build.engineVersion(), build.gitSha(), line -> {
+                                lines.println(PrintableText.line(line));
+                                lines.flush();
+                            }).from(q.from()).until(q.until()).logs(Set.copyOf(q.demoLog())).salvage(q.salvage()));
+            if (q.json()) {
+                json(out, q.demo(), g -> ReplayJson.result(g, r));
+            }
+            return r.ok() ? CommandLine.ExitCode.OK : 3;
+        } catch (IOException e) {
+            error = DemoFiles.reason(e);
+        } catch (DemoFormatException | DemoReplay.ReplayException e) {
+            error = e.getMessage();
+        }
+        err.println(PrintableText.line("dh-host --demo: " + q.demo() + ": " + error));
+        if (q.json()) {
+            json(out, q.demo(), g -> {
+                g.writeStringProperty("result", "ERROR");
+                g.writeStringProperty("error", error);
+            });
+        }
+        return CommandLine.ExitCode.USAGE;
+    }
+
+    /** One JSON object on {@code out}: the demo's path, then what {@code fields} writes. */
+    private static void json(PrintWriter out, Path demo, Consumer<JsonGenerator> fields) {
+        StringWriter w = new StringWriter();
+        try (JsonGenerator g = ReplayJson.open(w)) {
+            g.writeStartObject();
+            g.writeStringProperty("demo", demo.toString());
+            fields.accept(g);
+            g.writeEndObject();
+        }
+        out.println(w);
+        out.flush();
+    }
+}

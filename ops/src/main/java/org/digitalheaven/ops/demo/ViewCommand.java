@@ -1,0 +1,69 @@
+package org.digitalheaven.ops.demo;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import org.digitalheaven.demo.DemoFormatException;
+import org.digitalheaven.ops.WholeNumberFlags;
+import org.digitalheaven.server.admin.PrintableText;
+import org.digitalheaven.server.replay.DemoReplay;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine;
+
+/** {@code dh-host demo view FILE [--out PAGE.html]}: the demo replayed into one self-contained page ({@link DemoView}). */
+@Command(name = "view", mixinStandardHelpOptions = true,
+        description = {"Replay a demo and write one self-contained HTML page that shows it: the map from above, every"
+            + " pawn's trail, a timeline with play, speed, step and a slider over every tick, markers for checkpoints,"
+            + " joins, leaves, teleports and doors; a pawn's position, velocity and ground on a click; for a diverged"
+            + " replay, a banner with what differs and the recorded checkpoint positions beside the trail.",
+            "The page needs no network and opens from disk. Exit 0 when written (whatever the verdict), 2 when the"
+            + " demo cannot be replayed."})
+final class ViewCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
+    @Parameters(paramLabel = "FILE", description = "A .dh-demo file.")
+    Path file;
+
+    @Option(names = "--out", paramLabel = "PAGE.html", description = "The page (default: FILE with .html for .dh-demo);"
+            + " replaced if it exists.")
+    Path out;
+
+    @Mixin
+    ReplayMap where;
+
+    @Option(names = "--from", paramLabel = "TICK", converter = WholeNumberFlags.Tick.class,
+            description = "Start at the latest checkpoint at or before this tick.")
+    Long from;
+
+    @Option(names = "--until", paramLabel = "TICK", converter = WholeNumberFlags.Tick.class, description = "Stop at this tick.")
+    Long until;
+
+    @Override
+    public Integer call() {
+        PrintWriter o = spec.commandLine().getOut();
+        PrintWriter err = spec.commandLine().getErr();
+        Path page = out != null ? out : file.resolveSibling(file.getFileName().toString().replaceFirst("(\\.dh-demo)?$", ".html"));
+        try {
+            DemoView.Written w = DemoView.write(file, file.getFileName().toString(), where.options(l -> { }).from(from)
+                    .until(until), page);
+            o.printf(Locale.ROOT, "demo view: wrote %s (%d bytes): %d tick(s), %d pawn(s), %s%n", PrintableText.line(page), w.bytes(),
+                    w.result().ticksReplayed(), w.pawns(), w.result().ok() ? "OK" : "DIVERGED at tick " + w.result().divergedAt());
+            o.flush();
+            return CommandLine.ExitCode.OK;
+        } catch (IOException e) {
+            err.println(PrintableText.line("dh-host demo view: " + file + ": " + DemoFiles.reason(e)));
+        } catch (DemoFormatException | DemoReplay.ReplayException e) {
+            err.println(PrintableText.line("dh-host demo view: " + file + ": " + e.getMessage()));
+        }
+        err.flush();
+        return CommandLine.ExitCode.USAGE;
+    }
+}
