@@ -124,8 +124,12 @@ public sealed interface Chunk {
 
         /** Whether a live state hash agrees with this recorded one, in the bits recorded. */
         public boolean matches(long liveHash) {
-            long mask = bits == 64 ? -1L : (1L << bits) - 1;
-            return ((liveHash ^ hash) & mask) == 0;
+            return ((liveHash ^ hash) & mask()) == 0;
+        }
+
+        /** The bits of a state hash this record keeps: all 64, or the low {@code bits}. */
+        public long mask() {
+            return bits == 64 ? -1L : (1L << bits) - 1;
         }
     }
 

@@ -55,7 +55,7 @@ final class ReplayJudge {
             return; // this boundary's checkpoint, just printed, already says what differs
         }
         int digits = recorded.bits() / 4;
-        long mask = recorded.bits() == 64 ? -1L : (1L << recorded.bits()) - 1;
+        long mask = recorded.mask();
         hashLine = String.format("DIVERGED tick %d: the state hash differs (recorded %0" + digits + "x, replayed %0" + digits
                 + "x); the next checkpoint names what differs", tick, recorded.hash() & mask, replayed & mask);
         out.accept(hashLine);
