@@ -1,23 +1,16 @@
 package org.digitalheaven.demo;
 
-import java.io.OutputStream;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
 import java.util.function.Supplier;
-import org.digitalheaven.maps.GameMap;
-import org.digitalheaven.maps.MapFormatException;
-import org.digitalheaven.maps.PalletException;
-import org.digitalheaven.maps.PalletRepository;
-import org.digitalheaven.maps.ResolvedMap;
 import org.digitalheaven.physics.MoveSettings;
 import org.digitalheaven.universe.Pawn;
 import org.digitalheaven.universe.PlayerInput;
 import org.digitalheaven.universe.Snapshot;
 import org.digitalheaven.universe.SnapshotCodec;
 import org.digitalheaven.universe.Universe;
-import org.digitalheaven.universe.WorldSettings;
 
 /**
  * Writes what the server simulates, format version 2. On the game thread it only appends plain records
@@ -110,53 +103,6 @@ public final class DemoRecorder {
         r.checkpoint(u);
         r.hash = u.stateHash();
         return r;
-    }
-
-    /** Ticks {@link #warmUp} records: enough for the JIT to compile the per-tick recording code. */
-    static final int WARM_UP_TICKS = 12_000;
-
-    /**
-     * Records two pawns on the built-in {@code arena} into nowhere for {@link #WARM_UP_TICKS} ticks (the
-     * whole path: open, joins, checkpoints, ticks, the writer thread, compression, stop), so that a host
-     * can load, link and compile that code off the tick. Without it the first {@code demo record} paid
-     * about 15 ms for class loading inside one tick, and its first minutes ran the per-tick recording
-     * code interpreted, several times slower; and checkpoint ticks, which come once in 300, ran theirs
-     * interpreted for far longer (about 100 µs a checkpoint on eight pawns, measured). Takes about
-     * 0.3 s of one core.
-     */
-    public static void warmUp() {
-        ResolvedMap m;
-        GameMap map;
-        try {
-            m = PalletRepository.search(List.of()).resolve("arena");
-            map = m.load();
-        } catch (PalletException | MapFormatException e) {
-            throw new IllegalStateException("the built-in arena map does not load: " + e.getMessage(), e);
-        }
-        Universe u = new Universe(map, WorldSettings.DEFAULTS, 60);
-        for (int slot = 0; slot < 2; slot++) {
-            u.addPawn(slot, slot + 1, "warm-up", u.spawnMotion(map.spawns().get(slot % map.spawns().size())));
-        }
-        DemoWriter w = new DemoWriter(Path.of("warm-up.dh-demo"), OutputStream.nullOutputStream(),
-                WARM_UP_TICKS, message -> { });
-        // A checkpoint every 4 ticks: the checkpoint path runs thousands of times too, or it would stay
-        // interpreted for the first hour of a recording (once every 300 ticks is 12 times a minute).
-        DemoRecorder r = open(new Opening(m.mapName(), m.barcode(), m.closureHash(), "warm-up", "warm-up", 60, 4,
-                u.settings().encode(), List.of()), u, w);
-        PlayerInput[] inputs = new PlayerInput[Universe.MAX_SLOTS];
-        for (int t = 0; t < WARM_UP_TICKS; t++) {
-            if (t > 0) {
-                r.onBoundary(u);
-            }
-            for (int slot = 0; slot < 2; slot++) {
-                // Walking in circles, now and then jumping: inputs that change the way players' do.
-                inputs[slot] = new PlayerInput(t % 97 == 0 ? PlayerInput.JUMP : 0, 127, slot * 40, (t * (37 + slot)) & 0xffff,
-                        (t % 200) - 100);
-            }
-            u.tick(inputs);
-            r.afterTick(u);
-        }
-        r.stop(u, 5_000);
     }
 
     private static byte[] concat(byte[] a, byte[] b) {

@@ -22,7 +22,6 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
-import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -71,7 +70,6 @@ public final class DemoRecording extends RecorderListener {
     private String waitingForMap;
     /** The recording this map change closed, whose writer may still be completing it: the prune waits for it. */
     private DemoRecorder closedAtMapChange;
-    private static final AtomicBoolean WARMED = new AtomicBoolean();
     /** {@link #recordedTicks()} and {@link #recorderNanos()} when the current recording opened. */
     private long ticksAtStart;
     private long nanosAtStart;
@@ -86,26 +84,17 @@ public final class DemoRecording extends RecorderListener {
     }
 
     /**
-     * Loads, links and compiles the recording code off the tick, on a daemon thread of its own (about
-     * 0.3 s of one core, once per process, when the first server enables recording): a recording into
-     * nowhere ({@link DemoRecorder#warmUp}), then the naming and checks {@code demo record} does (nothing
-     * is created). Without it the first {@code demo record} paid about 40 ms for class loading inside one
-     * tick, and a recording's first minutes (its checkpoints, far longer) ran interpreted.
+     * Loads, links and compiles the recording code off the tick ({@link RecorderWarmUp}, once per
+     * process): a recording into nowhere, then the naming and checks {@code demo record} does (nothing
+     * is created).
      */
     public void warmUp() {
-        if (!WARMED.compareAndSet(false, true)) {
-            return; // compiled code is the JVM's: once per process is enough
-        }
-        Thread t = new Thread(() -> {
-            DemoRecorder.warmUp();
+        RecorderWarmUp.startOnce(() -> {
             Path named = resolve("", "warm-up", LocalDateTime.now());
             if (named != null) {
                 whyNotCreatable(named);
             }
-        }, "dh-demo-warm-up");
-        t.setDaemon(true);
-        t.setPriority(Thread.MIN_PRIORITY);
-        t.start();
+        });
     }
 
     public void setWriterFactory(WriterFactory f) {

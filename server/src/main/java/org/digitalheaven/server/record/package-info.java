@@ -8,6 +8,8 @@
  * <li>{@code DemoRecording}: where a recording goes, one at a time, started at a boundary, closed at a map switch
  *     or shutdown; auto-record and pruning.
  * <li>{@code RecorderListener}: a tick listener that feeds the recorder it holds and times what that costs.
+ * <li>{@code RecorderWarmUp}: the one JIT warm-up of the recording path, a recording into nowhere on the
+ *     built-in arena, once per process, off the tick.
  * </ul>
  */
 package org.digitalheaven.server.record;
