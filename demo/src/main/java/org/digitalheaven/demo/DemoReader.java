@@ -374,8 +374,8 @@ public final class DemoReader {
             throw new DemoFormatException(where, pos, "impossible fields: " + ticks + " tick(s), codec " + codec + ", "
                     + raw + " raw byte(s) from " + body);
         }
-        return new DemoFile.Segment(segments.size(), pos, first, (int) ticks, payloadAt + ChunkFramer.SEGMENT_FIELDS, body,
-                codec, (int) raw, 0, 0);
+        return DemoFile.Segment.ofChunk(segments.size(), pos, first, (int) ticks,
+                new DemoFile.Segment.Body(payloadAt + ChunkFramer.SEGMENT_FIELDS, body, codec, (int) raw));
     }
 
     private static Chunk.End end(ByteBuffer b, byte[] bytes, List<DemoFile.Segment> segments, Chunk.Header header,

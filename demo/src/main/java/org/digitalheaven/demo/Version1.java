@@ -258,7 +258,7 @@ final class Version1 implements DemoFile.Layout {
             for (int i = from; i < to; i++) {
                 hashes += chunks.get(i) instanceof Chunk.TickHash ? 1 : 0;
             }
-            out.add(new DemoFile.Segment(s, offsets[from], ticks.get(s), hashes, 0, 0, 0, 0, from, to));
+            out.add(DemoFile.Segment.ofRun(s, offsets[from], ticks.get(s), hashes, new DemoFile.Segment.Run(from, to)));
         }
         return out;
     }
