@@ -298,6 +298,14 @@ public final class DemoFile {
         return layout.segmentsAreChunks();
     }
 
+    /**
+     * Whether this file's format version defines kind {@code k} ({@link ChunkKind#since()}), so a record
+     * of it can be there (not whether one is): the kinds a tool counts a file's records by.
+     */
+    public boolean has(ChunkKind k) {
+        return k.since() <= layout.version();
+    }
+
     /** What was read, counted as the file counts it: "N segment(s)" or (version 1) "N chunk(s)". */
     public String readSoFar() {
         return layout.readSoFar(this);
