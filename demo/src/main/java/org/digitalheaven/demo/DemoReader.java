@@ -100,7 +100,9 @@ public final class DemoReader {
             return null;
         }
         int version = ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN).getInt(4);
-        int frame = version == 1 ? 5 : ChunkFramer.FRAME;
+        // Format 1's door, as in inspect: this runs on bytes before a file (and its Layout) exists, and the
+        // versions' first chunks differ only in their framing (version 1's has no CRC-32Cs, so no trailer).
+        int frame = version == 1 ? Version1.FRAME : ChunkFramer.FRAME;
         if (bytes.length < 8 + frame) {
             return null;
         }
