@@ -298,6 +298,14 @@ public final class DemoFile {
         return layout.segmentsAreChunks();
     }
 
+    /**
+     * Whether this file's format version defines kind {@code k} ({@link ChunkKind#since()}), so a record
+     * of it can be there (not whether one is): the kinds a tool counts a file's records by.
+     */
+    public boolean has(ChunkKind k) {
+        return k.since() <= layout.version();
+    }
+
     /** What was read, counted as the file counts it: "N segment(s)" or (version 1) "N chunk(s)". */
     public String readSoFar() {
         return layout.readSoFar(this);
@@ -326,24 +334,37 @@ public final class DemoFile {
         private final long offset;
         private final long checkpointTick;
         private final int ticks;
-        /** Version 2: where the compressed payload is and how it is coded. */
-        private final int bodyAt, bodyLength, codec, rawLength;
-        /** Version 1: the chunk index range [from, to). */
-        private final int from, to;
+        /** Version 2: where the compressed records are and how they are coded; null for version 1. */
+        private final Body body;
+        /** Version 1: its chunks; null for version 2. */
+        private final Run run;
         private DemoFile file;
 
-        Segment(int index, long offset, long checkpointTick, int ticks, int bodyAt, int bodyLength, int codec,
-                int rawLength, int from, int to) {
+        /** Version 2: where a segment chunk's records are ({@code at}, {@code length} bytes), their codec and raw size. */
+        record Body(int at, int length, int codec, int rawLength) {
+        }
+
+        /** Version 1: a segment's chunks, the file's chunk index range [from, to). */
+        record Run(int from, int to) {
+        }
+
+        private Segment(int index, long offset, long checkpointTick, int ticks, Body body, Run run) {
             this.index = index;
             this.offset = offset;
             this.checkpointTick = checkpointTick;
             this.ticks = ticks;
-            this.bodyAt = bodyAt;
-            this.bodyLength = bodyLength;
-            this.codec = codec;
-            this.rawLength = rawLength;
-            this.from = from;
-            this.to = to;
+            this.body = body;
+            this.run = run;
+        }
+
+        /** A version 2 segment: one chunk at {@code offset}, its records in {@code body}. */
+        static Segment ofChunk(int index, long offset, long checkpointTick, int ticks, Body body) {
+            return new Segment(index, offset, checkpointTick, ticks, body, null);
+        }
+
+        /** A version 1 segment: the run of the file's chunks from the one at {@code offset}. */
+        static Segment ofRun(int index, long offset, long checkpointTick, int ticks, Run run) {
+            return new Segment(index, offset, checkpointTick, ticks, null, run);
         }
 
         public int index() {
@@ -370,20 +391,24 @@ public final class DemoFile {
             return checkpointTick + Math.max(0, ticks - 1);
         }
 
+        /** Version 2: its records' stored (compressed) bytes. */
         int bodyLength() {
-            return bodyLength;
+            return body.length();
         }
 
+        /** Version 2: its records' bytes once inflated. */
         int rawLength() {
-            return rawLength;
+            return body.rawLength();
         }
 
+        /** Version 1: its first chunk's index in the file. */
         int from() {
-            return from;
+            return run.from();
         }
 
+        /** Version 1: the index of the chunk after its last. */
         int to() {
-            return to;
+            return run.to();
         }
 
         /** Compressed and raw sizes (version 2), for {@code demo info}. */
@@ -407,7 +432,7 @@ public final class DemoFile {
 
         /** Version 2: its records' bytes, inflated. */
         byte[] raw() throws DemoFormatException {
-            return DemoReader.inflate(file.bytes, bodyAt, bodyLength, codec, rawLength, this);
+            return DemoReader.inflate(file.bytes, body.at(), body.length(), body.codec(), body.rawLength(), this);
         }
 
         /** Its records, decoded now and all held at once: for tools and tests (a replay visits them instead). */

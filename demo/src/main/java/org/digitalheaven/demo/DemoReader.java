@@ -100,7 +100,9 @@ public final class DemoReader {
             return null;
         }
         int version = ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN).getInt(4);
-        int frame = version == 1 ? 5 : ChunkFramer.FRAME;
+        // Format 1's door, as in inspect: this runs on bytes before a file (and its Layout) exists, and the
+        // versions' first chunks differ only in their framing (version 1's has no CRC-32Cs, so no trailer).
+        int frame = version == 1 ? Version1.FRAME : ChunkFramer.FRAME;
         if (bytes.length < 8 + frame) {
             return null;
         }
@@ -151,59 +153,118 @@ public final class DemoReader {
     // ---- format version 2 ----------------------------------------------------------------------------
 
     private static DemoFile readVersion2(byte[] bytes) {
-        int n = bytes.length;
-        ByteBuffer b = ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN);
-        Chunk.Header header = null;
-        Chunk.End end = null;
-        List<DemoFile.Segment> segments = new ArrayList<>();
-        DemoFile.UnknownChunks unknown = new DemoFile.UnknownChunks();
-        List<String> afterDamage = new ArrayList<>();
-        DemoFormatException damage = null;
-        boolean truncated = false;
-        int pos = 8;
-        int whole = 8;
-        int manifestAt = -1;
-        CRC32C crc = new CRC32C();
-        for (int index = 0; pos < n && end == null; index++) {
+        Version2Read r = new Version2Read(bytes);
+        r.chunks();
+        return r.file();
+    }
+
+    /**
+     * One read of a version 2 file, chunk by chunk: what the chunks so far gave, where the next one
+     * starts, and what stopped the read (a cut, damage, or the End).
+     */
+    private static final class Version2Read {
+        private final byte[] bytes;
+        private final int n;
+        private final ByteBuffer b;
+        private final CRC32C crc = new CRC32C();
+        private Chunk.Header header;
+        private Chunk.End end;
+        private final List<DemoFile.Segment> segments = new ArrayList<>();
+        private final DemoFile.UnknownChunks unknown = new DemoFile.UnknownChunks();
+        private final List<String> afterDamage = new ArrayList<>();
+        private DemoFormatException damage;
+        private boolean truncated;
+        /** Where the next chunk starts. */
+        private int pos = 8;
+        /** Where the last whole chunk ends. */
+        private int whole = 8;
+        private int manifestAt = -1;
+
+        Version2Read(byte[] bytes) {
+            this.bytes = bytes;
+            this.n = bytes.length;
+            this.b = ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN);
+        }
+
+        /** Reads chunk after chunk until the End, the end of the bytes, a cut or damage. */
+        void chunks() {
+            for (int index = 0; pos < n && end == null; index++) {
+                try {
+                    if (!chunk(index)) {
+                        truncated = true;
+                        return;
+                    }
+                } catch (DemoFormatException e) {
+                    damage = e;
+                    return;
+                }
+                whole = pos;
+            }
+        }
+
+        /**
+         * Checks and takes the chunk at {@link #pos}, then moves past it; false when the file is cut off in
+         * it (a crash while writing), a DemoFormatException when it is damaged.
+         */
+        private boolean chunk(int index) throws DemoFormatException {
             if (n - pos < ChunkFramer.FRAME) {
-                truncated = true;
-                break;
+                return false;
             }
             int kind = bytes[pos] & 0xff;
-            long length = b.getInt(pos + 1) & 0xffffffffL;
-            if (crc(crc, bytes, pos, 5) != b.getInt(pos + 5)) {
-                damage = new DemoFormatException(index, pos, "the chunk's frame (kind and length) fails its CRC-32C:"
-                        + " bytes were changed, lost or added here");
-                break;
-            }
-            if (length > MAX_CHUNK) {
-                damage = new DemoFormatException(index, pos, "length " + length + " is impossible (at most " + MAX_CHUNK + ")");
-                break;
-            }
+            long length = frameLength(index);
             int payloadAt = pos + ChunkFramer.FRAME;
             if (payloadAt + length + ChunkFramer.TRAILER > n) {
-                // Cut off inside this chunk: a crash while writing, unless a sound End still closes the file.
-                if (endsWithSoundEnd(bytes, pos)) {
-                    damage = new DemoFormatException(index, pos, "the chunk's " + length + " bytes run past the End chunk"
-                            + " that closes the file: bytes were lost inside it");
-                } else {
-                    truncated = true;
-                }
-                break;
+                checkCutNotClosed(index, length);
+                return false;
             }
             int len = (int) length;
+            checkPayload(index, kind, payloadAt, len);
+            if (index == 0 && kind != DemoCodes.Version2Chunk.HEADER) {
+                throw new DemoFormatException(0, pos, "the first chunk must be the Header, found kind " + kind);
+            }
+            take(index, kind, payloadAt, len);
+            pos = payloadAt + len + ChunkFramer.TRAILER;
+            return true;
+        }
+
+        /** The chunk's payload length, once its frame (kind and length) passes its CRC-32C and the length is possible. */
+        private long frameLength(int index) throws DemoFormatException {
+            long length = b.getInt(pos + 1) & 0xffffffffL;
+            if (crc(crc, bytes, pos, 5) != b.getInt(pos + 5)) {
+                throw new DemoFormatException(index, pos, "the chunk's frame (kind and length) fails its CRC-32C:"
+                        + " bytes were changed, lost or added here");
+            }
+            if (length > MAX_CHUNK) {
+                throw new DemoFormatException(index, pos, "length " + length + " is impossible (at most " + MAX_CHUNK + ")");
+            }
+            return length;
+        }
+
+        /** A chunk cut off by the end of the bytes is a cut, unless a sound End still closes the file: then bytes were lost. */
+        private void checkCutNotClosed(int index, long length) throws DemoFormatException {
+            if (endsWithSoundEnd(bytes, pos)) {
+                throw new DemoFormatException(index, pos, "the chunk's " + length + " bytes run past the End chunk"
+                        + " that closes the file: bytes were lost inside it");
+            }
+        }
+
+        /**
+         * Checks the payload's CRC-32C; on a mismatch the chunk's frame is sound, so the chunks after it can
+         * still be found and checked, for demo info ({@link DemoReader#survey}).
+         */
+        private void checkPayload(int index, int kind, int payloadAt, int len) throws DemoFormatException {
             if (crc(crc, bytes, payloadAt, len) != b.getInt(payloadAt + len)) {
                 String what = kind == DemoCodes.Version2Chunk.SEGMENT && header != null ? "segment " + segments.size() + " (chunk " + index
                         + ", from tick " + nextTick(segments, header) + ")" : "chunk " + index;
-                damage = new DemoFormatException(what + " at byte " + pos, pos, "CRC-32C mismatch: its bytes were changed");
-                // Its frame is sound, so the chunks after it can still be found and checked, for demo info.
+                DemoFormatException mismatch = new DemoFormatException(what + " at byte " + pos, pos,
+                        "CRC-32C mismatch: its bytes were changed");
                 survey(bytes, payloadAt + len + ChunkFramer.TRAILER, index + 1, afterDamage);
-                break;
+                throw mismatch;
             }
-            if (index == 0 && kind != DemoCodes.Version2Chunk.HEADER) {
-                damage = new DemoFormatException(0, pos, "the first chunk must be the Header, found kind " + kind);
-                break;
-            }
+        }
+
+        /** Takes a sound chunk by its kind: the Header, a segment, the End, the manifest, or one this build does not know. */
+        private void take(int index, int kind, int payloadAt, int len) throws DemoFormatException {
             try {
                 switch (kind) {
                     case DemoCodes.Version2Chunk.HEADER -> {
@@ -223,23 +284,21 @@ public final class DemoReader {
                     default -> unknown.add(segments.size(), pos);
                 }
             } catch (ChunkKind.Malformed e) {
-                damage = new DemoFormatException(index, pos, "HEADER chunk: " + e.getMessage());
-                break;
-            } catch (DemoFormatException e) {
-                damage = e;
-                break;
+                throw new DemoFormatException(index, pos, "HEADER chunk: " + e.getMessage());
             }
-            pos = payloadAt + len + ChunkFramer.TRAILER;
-            whole = pos;
         }
-        if (end != null && damage == null && pos != n) {
-            damage = new DemoFormatException(-1, pos, (n - pos) + " byte(s) after the End chunk");
+
+        /** The file as read: bytes after the End are damage, and whole chunks without an End a recording that did not finish. */
+        DemoFile file() {
+            if (end != null && damage == null && pos != n) {
+                damage = new DemoFormatException(-1, pos, (n - pos) + " byte(s) after the End chunk");
+            }
+            if (damage == null && !truncated && end == null) {
+                truncated = true; // whole chunks, but no End: the recording did not finish
+            }
+            return new DemoFile(new Version2Layout(unknown, manifestAt), bytes, header, end, segments,
+                    new DemoFile.Outcome(truncated || end == null, whole, damage, afterDamage));
         }
-        if (damage == null && !truncated && end == null) {
-            truncated = true; // whole chunks, but no End: the recording did not finish
-        }
-        return new DemoFile(new Version2Layout(unknown, manifestAt), bytes, header, end, segments,
-                new DemoFile.Outcome(truncated || end == null, whole, damage, afterDamage));
     }
 
     /** Lines {@link #survey} writes out one by one; past them it counts. */
@@ -317,8 +376,8 @@ public final class DemoReader {
             throw new DemoFormatException(where, pos, "impossible fields: " + ticks + " tick(s), codec " + codec + ", "
                     + raw + " raw byte(s) from " + body);
         }
-        return new DemoFile.Segment(segments.size(), pos, first, (int) ticks, payloadAt + ChunkFramer.SEGMENT_FIELDS, body,
-                codec, (int) raw, 0, 0);
+        return DemoFile.Segment.ofChunk(segments.size(), pos, first, (int) ticks,
+                new DemoFile.Segment.Body(payloadAt + ChunkFramer.SEGMENT_FIELDS, body, codec, (int) raw));
     }
 
     private static Chunk.End end(ByteBuffer b, byte[] bytes, List<DemoFile.Segment> segments, Chunk.Header header,

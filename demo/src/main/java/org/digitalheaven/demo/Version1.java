@@ -17,6 +17,9 @@ import java.util.zip.CRC32C;
  */
 final class Version1 implements DemoFile.Layout {
 
+    /** A version 1 chunk's frame: its kind (u8) and payload length (u32), with no CRC-32C and nothing after the payload. */
+    static final int FRAME = 5;
+
     /** Every chunk, decoded on read, and where each starts. */
     private final List<Chunk> chunks;
     private final int[] offsets; // a file is at most DemoReader.MAX_FILE (1 GiB) long
@@ -38,7 +41,7 @@ final class Version1 implements DemoFile.Layout {
     public int visitSized(DemoFile file, DemoFile.Segment s, DemoFile.SizedVisitor visitor) throws DemoFormatException {
         for (int i = s.from(); i < s.to(); i++) {
             Chunk c = chunks.get(i);
-            if (!visitor.visit(i - s.from(), c instanceof Chunk.Unknown u ? 5 + u.payload().length : ChunkKind.encodeChunk(c).length, c)) {
+            if (!visitor.visit(i - s.from(), c instanceof Chunk.Unknown u ? FRAME + u.payload().length : ChunkKind.encodeChunk(c).length, c)) {
                 break;
             }
         }
@@ -153,7 +156,7 @@ final class Version1 implements DemoFile.Layout {
         int skipped = 0;
         while (pos < n && damage == null) {
             int index = chunks.size() + skipped; // the chunk's number in the file, as the End counts them
-            if (n - pos < 5) {
+            if (n - pos < FRAME) {
                 truncated = true;
                 break;
             }
@@ -164,7 +167,7 @@ final class Version1 implements DemoFile.Layout {
                         + " is impossible (at most " + DemoReader.MAX_CHUNK + ")");
                 break;
             }
-            if (length > n - pos - 5) {
+            if (length > n - pos - FRAME) {
                 truncated = true;
                 break;
             }
@@ -177,12 +180,12 @@ final class Version1 implements DemoFile.Layout {
                 // No build ever wrote a kind version 1 did not have, and version 1 will never gain one: such
                 // a chunk is stepped over and counted, never kept (a file of them would cost many times its size).
                 skipped++;
-                pos += 5 + length;
+                pos += FRAME + length;
                 continue;
             }
             Chunk c;
             try {
-                c = ChunkKind.decodePayload(kind, b, pos + 5, length);
+                c = ChunkKind.decodePayload(kind, b, pos + FRAME, length);
             } catch (ChunkKind.Malformed e) {
                 damage = new DemoFormatException(index, pos, kind.name() + " chunk: " + e.getMessage());
                 break;
@@ -211,7 +214,7 @@ final class Version1 implements DemoFile.Layout {
             }
             offsets[chunks.size()] = pos;
             chunks.add(c);
-            pos += 5 + length;
+            pos += FRAME + length;
             if (c instanceof Chunk.End) {
                 if (pos != n && damage == null) {
                     damage = new DemoFormatException(index + 1, pos, (n - pos) + " byte(s) after the End chunk");
@@ -258,7 +261,7 @@ final class Version1 implements DemoFile.Layout {
             for (int i = from; i < to; i++) {
                 hashes += chunks.get(i) instanceof Chunk.TickHash ? 1 : 0;
             }
-            out.add(new DemoFile.Segment(s, offsets[from], ticks.get(s), hashes, 0, 0, 0, 0, from, to));
+            out.add(DemoFile.Segment.ofRun(s, offsets[from], ticks.get(s), hashes, new DemoFile.Segment.Run(from, to)));
         }
         return out;
     }

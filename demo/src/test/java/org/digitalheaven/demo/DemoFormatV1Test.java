@@ -52,6 +52,16 @@ class DemoFormatV1Test {
     }
 
     @Test
+    void aFileHasTheKindsItsVersionDefines() throws Exception {
+        DemoFile v1 = DemoReader.read(FILE);
+        DemoFile v2 = DemoReader.read(DemoConverter.write(v1.header(), v1.chunks()).bytes());
+        for (ChunkKind k : ChunkKind.values()) {
+            assertTrue(v2.has(k), k.name());
+            assertEquals(k != ChunkKind.OVERRIDE, v1.has(k), k.name()); // overrides came with version 2
+        }
+    }
+
+    @Test
     void convertingKeepsEveryRecordAndTheLowHalfOfEachHash() throws Exception {
         DemoConverter.Rewritten r = DemoConverter.rewrite(DemoReader.read(FILE));
         DemoFile v2 = DemoReader.read(r.bytes());
