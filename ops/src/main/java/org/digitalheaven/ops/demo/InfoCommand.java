@@ -165,7 +165,7 @@ final class InfoCommand implements Callable<Integer> {
         static Census of(DemoFile demo) throws DemoFormatException {
             Census n = new Census();
             for (ChunkKind k : ChunkKind.values()) {
-                if (k.since() <= demo.version() && k != ChunkKind.HEADER && k != ChunkKind.END) {
+                if (demo.has(k) && k != ChunkKind.HEADER && k != ChunkKind.END) {
                     n.byKind.put(k, 0); // only the kinds the file's version has
                 }
             }
