@@ -16,6 +16,7 @@ import org.digitalheaven.server.client.GameClient;
 import org.digitalheaven.server.prefs.Preferences;
 import org.digitalheaven.universe.Pawn;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -104,7 +105,7 @@ class MapRefusalTest {
     }
 
     /** Issue 27, point 9: {@code map check} said no server could use a map without a spawn point, and one did. */
-    @org.junit.jupiter.api.Test
+    @Test
     void aMapWithNoSpawnPointIsRefusedAtStartAndAtASwitch() throws Exception {
         String arena = PalletRepository.search(List.of()).resolve("arena").text();
         Path file = dir.resolve("nospawn.map");

@@ -13,6 +13,7 @@ import java.util.Random;
 import org.digitalheaven.maps.PalletRepository;
 import org.digitalheaven.physics.Vec3;
 import org.digitalheaven.universe.scripted.ScriptedPlay;
+import org.digitalheaven.universe.scripted.ScriptedPlayTest;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -26,22 +27,8 @@ class SnapshotDeltaTest {
     /** Snapshots of {@code ticks} ticks of the scripted play on {@code map}, one per tick. */
     private static List<Snapshot> play(String map, int ticks) throws Exception {
         Universe u = new Universe(PalletRepository.search(List.of()).resolve(map).load(), WorldSettings.DEFAULTS, 60);
-        ScriptedPlay play = ScriptedPlay.forMap(map, 7);
-        PlayerInput[] inputs = new PlayerInput[Universe.MAX_SLOTS];
         List<Snapshot> out = new ArrayList<>();
-        for (long t = 0; t < ticks; t++) {
-            for (int slot : play.leaving(t)) {
-                u.removePawn(slot);
-            }
-            for (ScriptedPlay.Entrant e : play.entering(t, u)) {
-                u.addPawn(e.slot(), e.wireId(), e.name(), e.motion());
-            }
-            for (Pawn p : u.pawns()) {
-                inputs[p.slot()] = play.input(p.slot(), p);
-            }
-            u.tick(inputs);
-            out.add(u.snapshot());
-        }
+        ScriptedPlayTest.play(u, ScriptedPlay.forMap(map, 7), ticks, after -> out.add(after.snapshot()));
         return out;
     }
 

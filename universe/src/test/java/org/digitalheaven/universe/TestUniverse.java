@@ -11,6 +11,7 @@ import org.digitalheaven.physics.CharacterMotion;
 import org.digitalheaven.physics.MoveSettings;
 import org.digitalheaven.physics.TraceResult;
 import org.digitalheaven.physics.Vec3;
+import org.junit.jupiter.api.Assertions;
 
 /**
  * A universe on a map with pawns and their held inputs, ticked by the test, so scenarios read as the
@@ -123,7 +124,7 @@ public final class TestUniverse {
     static int until(TestUniverse t, MapObject o, int state, int max) {
         int n = 0;
         while (o.state() != state) {
-            org.junit.jupiter.api.Assertions.assertTrue(n++ < max, "state " + state + " not reached; at " + o.state()
+            Assertions.assertTrue(n++ < max, "state " + state + " not reached; at " + o.state()
                     + " progress " + o.progress());
             t.tick(1);
         }
@@ -132,9 +133,9 @@ public final class TestUniverse {
 
     /** Component by component within 1e-5 m. */
     static void assertAt(Vec3 expected, Vec3 actual) {
-        org.junit.jupiter.api.Assertions.assertEquals(expected.x(), actual.x(), 1e-5f, actual.toString());
-        org.junit.jupiter.api.Assertions.assertEquals(expected.y(), actual.y(), 1e-5f, actual.toString());
-        org.junit.jupiter.api.Assertions.assertEquals(expected.z(), actual.z(), 1e-5f, actual.toString());
+        Assertions.assertEquals(expected.x(), actual.x(), 1e-5f, actual.toString());
+        Assertions.assertEquals(expected.y(), actual.y(), 1e-5f, actual.toString());
+        Assertions.assertEquals(expected.z(), actual.z(), 1e-5f, actual.toString());
     }
 
     static float meters(double units) {
