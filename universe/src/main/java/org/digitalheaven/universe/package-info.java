@@ -38,6 +38,7 @@
  * <li>{@code SnapshotCodec.java}: snapshot bytes, little-endian, floats by bit pattern.
  * <li>{@code SnapshotDelta.java}: a snapshot as its differences from a baseline (Quake III's change masks).
  * <li>{@code MotionCodec.java}: a {@code CharacterMotion} in 56 bytes, for snapshots and demo join records.
+ * <li>{@code OverrideCodec.java}: a pawn's movement override (or none) in one layout, for snapshots, deltas and demo records.
  * <li>{@code SnapshotDiff.java}: field-by-field, bit-exact comparison of two snapshots.
  * <li>{@code SnapshotFormatException.java}: snapshot bytes that cannot be decoded, with the offset.
  * </ul>
