@@ -61,6 +61,30 @@ class DemoFormatV1Test {
         }
     }
 
+    /**
+     * A version 1 file may hold chunks of kinds version 1 never had (a later writer's), among them codes
+     * version 2 took for its own chunks (Segment 8, Manifest 9). The version 1 reader steps over and
+     * counts them, so a converted file never carries one, where it would read as that chunk (a stray
+     * Manifest: "a map manifest that does not follow the Header").
+     */
+    @Test
+    void unknownVersion1ChunksNeverReachAConvertedFile() throws Exception {
+        List<Chunk> chunks = new ArrayList<>(CHUNKS);
+        chunks.add(5, new Chunk.Unknown(9, new byte[] {1, 2, 3}));
+        chunks.add(6, new Chunk.Unknown(8, new byte[] {4}));
+        chunks.add(7, new Chunk.Unknown(77, new byte[] {5, 6}));
+        DemoFile v1 = DemoReader.read(DemoFixtures.version1(chunks, true));
+        assertEquals(3, v1.skippedChunks(), "stepped over and counted");
+        DemoConverter.Rewritten r = DemoConverter.rewrite(v1);
+        DemoFile v2 = DemoReader.read(r.bytes());
+        assertEquals(null, v2.damage(), "the converted file reads whole");
+        assertFalse(v2.truncated());
+        assertEquals(null, v2.manifest(), "no manifest made of a stray chunk");
+        assertTrue(v2.unknown().isEmpty(), "nothing of them carried over");
+        assertEquals(CHUNKS.size() + 1, v2.chunks().size(), "the same records, and an End");
+        DemoContent.check(v2);
+    }
+
     @Test
     void convertingKeepsEveryRecordAndTheLowHalfOfEachHash() throws Exception {
         DemoConverter.Rewritten r = DemoConverter.rewrite(DemoReader.read(FILE));
