@@ -28,7 +28,6 @@ import org.digitalheaven.server.GameServer;
 import org.digitalheaven.server.NanoClock;
 import org.digitalheaven.server.TestServer;
 import org.digitalheaven.server.client.GameClient;
-import org.digitalheaven.server.net.LoopbackNetwork;
 import org.digitalheaven.server.prefs.Preferences;
 import org.digitalheaven.server.record.DemoRecording;
 import org.digitalheaven.universe.PlayerInput;
@@ -270,8 +269,7 @@ class DemoReplayTest {
     void aTeleportInsideTheRecordingReplaysBitForBit() throws Exception {
         Preferences prefs = Preferences.inMemory();
         prefs.set(Preferences.CHECKPOINT_TICKS, "60");
-        GameServer server = new GameServer(new GameServer.Options(prefs, List.of(), NanoClock.SYSTEM, 1L, l -> { }),
-                new LoopbackNetwork().endpoint());
+        GameServer server = new TestServer(prefs, NanoClock.SYSTEM, 1L).server();
         server.start("jumps");
         DemoRecording rec = server.enableRecording(dir, "v", "sha");
         var feet = MapUnits.toWorld(96, 400, 0);
@@ -315,8 +313,7 @@ class DemoReplayTest {
 
     @Test
     void aRecordingStartedWhileADoorSwingsReplaysBitForBit() throws Exception {
-        GameServer server = new GameServer(new GameServer.Options(Preferences.inMemory(), List.of(), NanoClock.SYSTEM, 1L,
-                l -> { }), new LoopbackNetwork().endpoint());
+        GameServer server = new TestServer(Preferences.inMemory(), NanoClock.SYSTEM, 1L).server();
         server.start("doors");
         DemoRecording rec = server.enableRecording(dir, "v", "sha");
         // A pawn standing on the pressure plate (entity 8) swings the rotating door (entity 7) open.
@@ -350,8 +347,7 @@ class DemoReplayTest {
      */
     @Test
     void recordingsStartedWhileATrainAndASecretDoorMoveReplayBitForBit() throws Exception {
-        GameServer jumps = new GameServer(new GameServer.Options(Preferences.inMemory(), List.of(), NanoClock.SYSTEM, 1L,
-                l -> { }), new LoopbackNetwork().endpoint());
+        GameServer jumps = new TestServer(Preferences.inMemory(), NanoClock.SYSTEM, 1L).server();
         jumps.start("jumps");
         DemoRecording rec = jumps.enableRecording(dir, "v", "sha");
         var top = MapUnits.toWorld(1548, 208, 16); // on the train, at its first corner
@@ -369,8 +365,7 @@ class DemoReplayTest {
         rec.stop(10_000);
         jumps.shutdown("done");
 
-        GameServer doors = new GameServer(new GameServer.Options(Preferences.inMemory(), List.of(), NanoClock.SYSTEM, 1L,
-                l -> { }), new LoopbackNetwork().endpoint());
+        GameServer doors = new TestServer(Preferences.inMemory(), NanoClock.SYSTEM, 1L).server();
         doors.start("doors");
         DemoRecording rec2 = doors.enableRecording(dir, "v", "sha");
         var east = MapUnits.toWorld(3040, 160, 0); // east of the secret door's face at x 3016

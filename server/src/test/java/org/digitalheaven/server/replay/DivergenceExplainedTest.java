@@ -22,7 +22,7 @@ import org.digitalheaven.physics.CharacterMotion;
 import org.digitalheaven.physics.Vec3;
 import org.digitalheaven.server.GameServer;
 import org.digitalheaven.server.NanoClock;
-import org.digitalheaven.server.net.LoopbackNetwork;
+import org.digitalheaven.server.TestServer;
 import org.digitalheaven.server.prefs.Preferences;
 import org.digitalheaven.server.record.DemoRecording;
 import org.digitalheaven.universe.PlayerInput;
@@ -91,8 +91,7 @@ class DivergenceExplainedTest {
     private Path record(String text, String name, int ticks, Preferences prefs, int checkpointTicks) throws Exception {
         Path pallets = pallet(dir.resolve("recorded-" + name), text);
         prefs.set(Preferences.CHECKPOINT_TICKS, Integer.toString(checkpointTicks));
-        GameServer server = new GameServer(new GameServer.Options(prefs, List.of(pallets), NanoClock.SYSTEM, 1L, l -> { }),
-                new LoopbackNetwork().endpoint());
+        GameServer server = new TestServer(prefs, List.of(pallets), NanoClock.SYSTEM, 1L).server();
         server.start("yard");
         DemoRecording rec = server.enableRecording(dir, "v", "sha");
         server.addPawnWithoutSession(0, 1, "runner", at(server, 64, 0, 0));
@@ -205,8 +204,7 @@ class DivergenceExplainedTest {
      */
     @Test
     void aMovedDoorOnTheShippedDoorsMapIsNamed() throws Exception {
-        GameServer server = new GameServer(new GameServer.Options(Preferences.inMemory(), List.of(), NanoClock.SYSTEM, 1L,
-                l -> { }), new LoopbackNetwork().endpoint());
+        GameServer server = new TestServer(Preferences.inMemory(), NanoClock.SYSTEM, 1L).server();
         server.start("doors");
         DemoRecording rec = server.enableRecording(dir, "v", "sha");
         server.addPawnWithoutSession(0, 1, "runner", at(server, 1300, 0, 0));

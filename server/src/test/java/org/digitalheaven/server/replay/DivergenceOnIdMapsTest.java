@@ -20,8 +20,8 @@ import org.digitalheaven.maps.StaticBrush;
 import org.digitalheaven.physics.Contact;
 import org.digitalheaven.server.GameServer;
 import org.digitalheaven.server.NanoClock;
+import org.digitalheaven.server.TestServer;
 import org.digitalheaven.server.TickListener;
-import org.digitalheaven.server.net.LoopbackNetwork;
 import org.digitalheaven.server.prefs.Preferences;
 import org.digitalheaven.server.record.DemoRecording;
 import org.digitalheaven.universe.Pawn;
@@ -70,8 +70,7 @@ class DivergenceOnIdMapsTest {
     private Path record(Path map, Map<Long, Touch> touches) throws Exception {
         Preferences prefs = Preferences.inMemory();
         prefs.set(Preferences.CHECKPOINT_TICKS, "120");
-        GameServer server = new GameServer(new GameServer.Options(prefs, List.of(), NanoClock.SYSTEM, 1L, l -> { }),
-                new LoopbackNetwork().endpoint());
+        GameServer server = new TestServer(prefs, NanoClock.SYSTEM, 1L).server();
         server.start(PalletRepository.resolveFile(map));
         DemoRecording rec = server.enableRecording(dir, "v", "sha");
         List<Wander> brains = new ArrayList<>();

@@ -19,8 +19,8 @@ import org.digitalheaven.demo.DemoRecorder;
 import org.digitalheaven.demo.DemoWriter;
 import org.digitalheaven.server.GameServer;
 import org.digitalheaven.server.NanoClock;
+import org.digitalheaven.server.TestServer;
 import org.digitalheaven.server.TickListener;
-import org.digitalheaven.server.net.LoopbackNetwork;
 import org.digitalheaven.server.prefs.Preferences;
 import org.digitalheaven.server.record.RecorderListener;
 import org.digitalheaven.universe.Universe;
@@ -77,8 +77,7 @@ class MidSessionReplayTest {
     /** Records the session on {@code map} from every {@code every}-th tick; returns the recordings by start tick. */
     static Map<Long, byte[]> recordFromEvery(String map, int every, Path dir) throws Exception {
         Preferences prefs = Preferences.inMemory();
-        GameServer server = new GameServer(new GameServer.Options(prefs, List.of(), NanoClock.SYSTEM, 1L, l -> { }),
-                new LoopbackNetwork().endpoint());
+        GameServer server = new TestServer(prefs, NanoClock.SYSTEM, 1L).server();
         server.start(map);
         List<Recording> recordings = new ArrayList<>();
         for (long t = 0; t < TICKS; t += every) {
