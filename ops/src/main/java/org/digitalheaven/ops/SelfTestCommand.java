@@ -27,7 +27,6 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine;
-import picocli.CommandLine;
 
 /**
  * {@code dh-host selftest}: on each built-in map, records the scripted play ({@link ScriptedPlay}: local
