@@ -1,6 +1,7 @@
 package org.digitalheaven.ops.demo;
 
 import java.io.PrintWriter;
+import java.io.StringWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.EnumMap;
@@ -23,15 +24,19 @@ import org.digitalheaven.universe.SnapshotDiff;
 import org.digitalheaven.universe.WorldSettings;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine;
 
-/** {@code dh-host demo info FILE}: what the demo is of, what it holds, and whether it is whole. */
+/**
+ * {@code dh-host demo info FILE [--json]}: what the demo is of, what it holds, and whether it is whole;
+ * as aligned lines, or with {@code --json} as one object ({@link InfoJson}).
+ */
 @Command(name = "info", mixinStandardHelpOptions = true,
         description = {"Summarize a demo: its header (map, closure hash, build, tick rate, world rules, notes),"
             + " the ticks it covers, who joined and left, chunk counts by kind, its checkpoints, and whether it is"
-            + " complete (CRC-32C checked) or truncated.",
+            + " complete (CRC-32C checked) or truncated. With --json, the same as one JSON object.",
             "Exit 0 for a complete or truncated demo, 2 with a one-line error for a missing, empty or damaged file."})
 final class InfoCommand implements Callable<Integer> {
 
@@ -40,18 +45,33 @@ final class InfoCommand implements Callable<Integer> {
 
     /** Distinct pawn names listed on the joins/leaves lines before "and N more". */
     static final int NAMES_LISTED = 16;
+    private static final String COMMAND = "dh-host demo info";
+
     @Spec
     CommandSpec spec;
 
     @Parameters(paramLabel = "FILE", description = "A .dh-demo file.")
     Path file;
 
+    @Option(names = "--json", description = "Print every field as one JSON object on standard output (status complete,"
+            + " truncated or damaged, and the damage); the errors and exit codes stay the same.")
+    boolean json;
+
     @Override
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
-        DemoFile demo = DemoFiles.read(file, "dh-host demo info", spec.commandLine().getErr());
+        PrintWriter err = spec.commandLine().getErr();
+        StringWriter why = new StringWriter();
+        DemoFile demo = DemoFiles.read(file, COMMAND, json ? new PrintWriter(why) : err);
         if (demo == null) {
+            if (json) {
+                unreadable(out, err, why.toString());
+            }
             return CommandLine.ExitCode.USAGE;
+        }
+        if (json) {
+            DemoFormatException broken = InfoJson.print(out, file, demo);
+            return broken != null ? damagedRecords(err, broken) : DemoFiles.damaged(demo, file, COMMAND, err);
         }
         Table t = new Table();
         t.add("file", file.toString());
@@ -68,15 +88,32 @@ final class InfoCommand implements Callable<Integer> {
         } catch (DemoFormatException e) {
             t.print(out);
             out.flush();
-            PrintWriter err = spec.commandLine().getErr();
-            err.println(PrintableText.line("dh-host demo info: " + file + ": DAMAGED: " + e.getMessage()));
-            err.flush();
-            return CommandLine.ExitCode.USAGE;
+            return damagedRecords(err, e);
         }
         t.add("status", status(demo));
         t.print(out);
         out.flush();
-        return DemoFiles.damaged(demo, file, "dh-host demo info", spec.commandLine().getErr());
+        return DemoFiles.damaged(demo, file, COMMAND, err);
+    }
+
+    /** Damage found while counting the records (after what was shown): one line on {@code err}, exit 2. */
+    private int damagedRecords(PrintWriter err, DemoFormatException e) {
+        err.println(PrintableText.line(COMMAND + ": " + file + ": DAMAGED: " + e.getMessage()));
+        err.flush();
+        return CommandLine.ExitCode.USAGE;
+    }
+
+    /**
+     * With --json, a file that cannot be read at all: the same one line on {@code err}, and (as {@code --demo
+     * --json} does) an object {@code file}, {@code status} "unreadable", {@code error} on {@code out}, so a
+     * script reading standard output always gets one object.
+     */
+    private void unreadable(PrintWriter out, PrintWriter err, String line) {
+        err.print(line);
+        err.flush();
+        String prefix = PrintableText.line(COMMAND + ": " + file + ": ");
+        String error = line.strip();
+        InfoJson.unreadable(out, file, error.startsWith(prefix) ? error.substring(prefix.length()) : error);
     }
 
     private static void describeHeader(Table t, Chunk.Header h, DemoFile demo) {
@@ -153,7 +190,7 @@ final class InfoCommand implements Callable<Integer> {
     }
 
     /** What a demo's records hold, counted one record at a time: however large the file, nothing piles up. */
-    private static final class Census {
+    static final class Census {
         final Map<ChunkKind, Integer> byKind = new EnumMap<>(ChunkKind.class);
         final Map<Integer, Integer> unknown = new TreeMap<>();
         final Map<Integer, String> slotNames = new TreeMap<>();
@@ -268,7 +305,8 @@ final class InfoCommand implements Callable<Integer> {
         return cps.size() + " (ticks " + String.join(", ", ticks) + ")";
     }
 
-    private static String status(DemoFile demo) {
+    /** The text form's status line: complete, TRUNCATED (how far it reaches) or DAMAGED (what and where). */
+    static String status(DemoFile demo) {
         if (demo.damage() != null) {
             return "DAMAGED: " + demo.damage().getMessage() + "; the lines above describe what was read before it ("
                     + demo.readSoFar() + ")";

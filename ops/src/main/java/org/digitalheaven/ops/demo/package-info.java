@@ -8,6 +8,8 @@
  *   <li>{@code DemoCommand.java}: {@code dh-host demo}, the picocli parent and its list of subcommands.</li>
  *   <li>{@code InfoCommand.java}: {@code demo info}: header, ticks, who joined and left, counts by kind,
  *       checkpoints, segments, and whether the file is whole.</li>
+ *   <li>{@code InfoJson.java}: {@code demo info --json}: the same fields as one JSON object, with the status
+ *       (complete, truncated, damaged) and the damage.</li>
  *   <li>{@code DumpCommand.java}: {@code demo dump}: one line per chunk, optionally a tick range.</li>
  *   <li>{@code CutCommand.java}: {@code demo cut}: a stretch of ticks as a demo of its own, written only when it
  *       replays bit for bit.</li>

@@ -207,18 +207,34 @@ public final class RegressCommand implements Callable<Integer> {
         return mine;
     }
 
-    /** Replays {@code mine}, --jobs at once (default one per core); the rows in the order of {@code mine}. */
+    /**
+     * Replays {@code mine}, --jobs at once (default one per core); the rows in the order of {@code mine}. While
+     * it runs, a progress line on standard error when that is a terminal ({@link RegressProgress}).
+     */
     private List<Row> replayAll(List<Found> mine, List<Path> search, EngineVersion build, Map<String, Path> mapFiles,
             Map<String, Path> mapNames) throws InterruptedException, ExecutionException {
         int n = jobs != null ? jobs : Runtime.getRuntime().availableProcessors();
         ExecutorService pool = Executors.newFixedThreadPool(Math.min(n, Math.max(1, mine.size())));
-        List<Future<Row>> futures = new ArrayList<>();
+        long ticks = 0;
         for (Found d : mine) {
-            futures.add(pool.submit(() -> replay(d, search, build, mapFiles, mapNames)));
+            ticks += d.ticks();
         }
         List<Row> rows = new ArrayList<>();
-        for (Future<Row> f : futures) {
-            rows.add(f.get());
+        // On a terminal's stderr, a line saying how far the run is; cleared before the table (null: not a terminal).
+        try (RegressProgress progress = RegressProgress.onTerminal(mine.size(), ticks)) {
+            List<Future<Row>> futures = new ArrayList<>();
+            for (Found d : mine) {
+                futures.add(pool.submit(() -> {
+                    Row r = replay(d, search, build, mapFiles, mapNames);
+                    if (progress != null) {
+                        progress.done(d.ticks());
+                    }
+                    return r;
+                }));
+            }
+            for (Future<Row> f : futures) {
+                rows.add(f.get());
+            }
         }
         pool.shutdown();
         return rows;

@@ -7,6 +7,8 @@
  *       write JUnit XML, JSON and HTML, and the exit code (3 diverged, 2 unreadable, else 0).</li>
  *   <li>{@code RegressReport.java}: {@code --html DIR}'s {@code index.html}, the run's table as a sortable
  *       page linking each diverged demo's viewer page.</li>
+ *   <li>{@code RegressProgress.java}: the line a run keeps on standard error while it replays, when that is a
+ *       terminal (demos done of total, elapsed, an estimate of what is left), cleared before the table.</li>
  *   <li>{@code RegressShards.java}: which shard this machine is (given, or read from the CI's environment)
  *       and which demos each shard replays (ticks balanced, rendezvous hashing).</li>
  * </ul>
