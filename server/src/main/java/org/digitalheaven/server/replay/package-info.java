@@ -5,6 +5,8 @@
  *
  * <ul>
  * <li>{@code DemoCut}: {@code demo cut}: a stretch of a demo replayed and recorded again as a demo of its own.
+ * <li>{@code DemoRebase}: {@code demo rebase}: a demo re-simulated on this build and the installed map, recorded as a
+ *     fresh demo whose Header notes what it was rebased from and the old replay's verdict.
  * <li>{@code DemoReplay}: the replay: the map installed, the opening checkpoint restored, the records fed, the
  *     summary line.
  * <li>{@code DivergenceCause}: on a changed map, what each pawn touched, to say why a replay diverged.
