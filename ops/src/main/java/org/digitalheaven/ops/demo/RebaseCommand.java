@@ -67,8 +67,14 @@ final class RebaseCommand implements Callable<Integer> {
     @Option(names = "--home", paramLabel = "DIR", description = "Server home (its pallets/ folder is searched).")
     Path home;
 
-    /** One demo's row: the old verdict (OK, DIVERGED, ERROR), the first divergence, and what was written or why not. */
-    record Row(String name, String verdict, String divergence, String written, boolean rebased) {
+    /**
+     * One demo's row: the old verdict (OK, DIVERGED, or ERROR when it could not be rebased), the file written (or
+     * null), and the old first divergence, or why nothing was written.
+     */
+    record Row(String name, String verdict, Path written, String detail) {
+        boolean rebased() {
+            return written != null;
+        }
     }
 
     /** A demo to rebase: where it is, its name in the table, the file it goes to. */
@@ -149,7 +155,7 @@ final class RebaseCommand implements Callable<Integer> {
     /** Rebases one demo, whatever happens: anything that stops it is this demo's row, never the run's end. */
     private Row rebase(Job j, List<Path> search, EngineVersion build, Map<String, Path> byBarcode, Map<String, Path> byName) {
         if (j.unsearchable() != null) {
-            return new Row(j.name(), "ERROR", "", "not written: " + j.unsearchable(), false);
+            return notWritten(j, j.unsearchable());
         }
         try {
             Chunk.Header h = DemoReader.readHeader(DemoReader.readBytes(j.file()));
@@ -157,27 +163,36 @@ final class RebaseCommand implements Callable<Integer> {
             Files.createDirectories(j.target().getParent());
             DemoRebase.Result r = DemoRebase.rebase(j.file(), j.target(), DemoReplay.Options.of(search, map, build.engineVersion(),
                     build.gitSha(), line -> { }));
-            return new Row(j.name(), r.replay().ok() ? "OK" : "DIVERGED", r.replay().ok() ? "" : r.replay().headline(),
-                    j.target().toString(), true);
+            return new Row(j.name(), r.replay().ok() ? "OK" : "DIVERGED", j.target(), r.replay().ok() ? "" : r.replay().headline());
         } catch (DemoReplay.ReplayException | DemoFormatException e) {
-            return new Row(j.name(), "ERROR", "", "not written: " + e.getMessage(), false);
+            return notWritten(j, e.getMessage());
         } catch (IOException e) {
-            return new Row(j.name(), "ERROR", "", "not written: " + DemoFiles.reason(e), false);
+            return notWritten(j, DemoFiles.reason(e));
         } catch (RuntimeException | StackOverflowError e) {
-            return new Row(j.name(), "ERROR", "", "not written: the rebase failed (" + e + "); please report it with this demo",
-                    false);
+            return notWritten(j, "the rebase failed (" + e + "); please report it with this demo");
         }
     }
 
-    /** The table: demo, old verdict, first divergence, and the file written (or why none was). */
+    private static Row notWritten(Job j, String why) {
+        return new Row(j.name(), "ERROR", null, "not written: " + why);
+    }
+
+    /**
+     * The table: demo, old verdict, the file written ({@code -}: none), and last, as long as it is, the old first
+     * divergence or why nothing was written.
+     */
     private static void table(PrintWriter o, List<Row> rows) {
         int width = Math.max(30, rows.stream().mapToInt(r -> PrintableText.line(r.name()).length()).max().orElse(0));
-        int div = Math.max(16, rows.stream().mapToInt(r -> PrintableText.line(r.divergence()).length()).max().orElse(0));
-        String format = "%-" + width + "s %-11s %-" + div + "s %s%n";
-        o.printf(Locale.ROOT, format, "demo", "old verdict", "first divergence", "written");
+        int written = Math.max(7, rows.stream().mapToInt(r -> written(r).length()).max().orElse(0));
+        String format = "%-" + width + "s %-11s %-" + written + "s %s";
+        o.println(String.format(Locale.ROOT, format, "demo", "old verdict", "written", "first divergence"));
         for (Row r : rows) {
-            o.printf(Locale.ROOT, format, PrintableText.line(r.name()), r.verdict(), PrintableText.line(r.divergence()),
-                    PrintableText.line(r.written()));
+            o.println(String.format(Locale.ROOT, format, PrintableText.line(r.name()), r.verdict(), written(r),
+                    PrintableText.line(r.detail())).stripTrailing());
         }
+    }
+
+    private static String written(Row r) {
+        return r.written() == null ? "-" : PrintableText.line(r.written().toString());
     }
 }
