@@ -18,7 +18,6 @@ import org.digitalheaven.demo.DemoReader;
 import org.digitalheaven.demo.DemoRecorder;
 import org.digitalheaven.demo.DemoWriter;
 import org.digitalheaven.maps.ResolvedMap;
-import org.digitalheaven.server.record.RecorderListener;
 import org.digitalheaven.universe.MapObject;
 import org.digitalheaven.universe.ObjectState;
 import org.digitalheaven.universe.Snapshot;
@@ -146,25 +145,23 @@ public final class DemoRebase {
     }
 
     /** Records the replayed world from the opening boundary to the end of the file, as a demo of the installed map. */
-    private static final class Recorder extends RecorderListener {
+    private static final class Recorder extends ReplayRecorder {
         private final Chunk.Header original;
         private final ResolvedMap map;
         private final DemoReplay.Options options;
         private final long start;
-        private final DemoWriter writer;
         /** Whether objects known by recorded numbers are known by their own from the opening boundary on. */
         private final boolean renumber;
-        private boolean closed;
         private boolean tried;
         /** The replay knew objects by recorded numbers, so nothing was recorded (without {@code renumber}). */
         boolean renumbered;
 
         Recorder(Chunk.Header original, ResolvedMap map, DemoReplay.Options options, long start, Path file, boolean renumber) {
+            super(DemoWriter.createLater(file, null, m -> { }));
             this.original = original;
             this.map = map;
             this.options = options;
             this.start = start;
-            this.writer = DemoWriter.createLater(file, null, m -> { });
             this.renumber = renumber;
         }
 
@@ -173,12 +170,8 @@ public final class DemoRebase {
             try {
                 return DemoReplay.run(demo, o.from(null).until(null).observer(this));
             } finally {
-                close(); // the server's shutdown already closed it; a failure before the replay began did not
+                close();
             }
-        }
-
-        boolean opened() {
-            return recorder != null;
         }
 
         @Override
@@ -215,21 +208,6 @@ public final class DemoRebase {
                 same = o.authoredIndex() == objects.get(i).authoredIndex() && o.kind() == objects.get(i).kind();
             }
             return same;
-        }
-
-        @Override
-        public void onShutdown(Universe u) {
-            if (recorder != null && !closed) {
-                closed = true;
-                recorder.stop(u, 10_000);
-            }
-        }
-
-        void close() {
-            if (!closed) {
-                closed = true;
-                writer.finish(10_000);
-            }
         }
     }
 }

@@ -14,6 +14,7 @@
  * <li>{@code RecordFeed}: the records fed to the server one at a time, a tick at each new boundary, stopping at
  *     {@code --until}.
  * <li>{@code ReplayJudge}: the verdict: every recorded hash and checkpoint compared with the replayed world.
+ * <li>{@code ReplayRecorder}: the recorder a cut or a rebase attaches to a replay, closed at its last boundary.
  * <li>{@code TickLog}: the {@code --demoLog} lines (the census of bodies, positions, ground, contacts).
  * </ul>
  */
