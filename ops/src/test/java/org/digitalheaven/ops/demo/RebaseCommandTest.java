@@ -20,6 +20,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.digitalheaven.demo.Chunk;
+import org.digitalheaven.demo.DemoFile;
 import org.digitalheaven.demo.DemoReader;
 import org.digitalheaven.maps.MapEntity;
 import org.digitalheaven.maps.MapParser;
@@ -36,6 +37,7 @@ import org.digitalheaven.server.prefs.Preferences;
 import org.digitalheaven.server.record.DemoRecording;
 import org.digitalheaven.server.replay.PlayDriver;
 import org.digitalheaven.universe.Pawn;
+import org.digitalheaven.universe.SnapshotCodec;
 import org.digitalheaven.universe.Universe;
 import org.digitalheaven.universe.scripted.ScriptedPlay;
 import org.junit.jupiter.api.Assumptions;
@@ -178,6 +180,40 @@ class RebaseCommandTest {
         }
         // The edited one is new records from the divergence on.
         assertFalse(records(GOLDEN.resolve("golden-jumps.dh-demo")).equals(records(out.resolve("golden-jumps.dh-demo"))));
+    }
+
+    /**
+     * A door added above every other entity renumbers them all: the old replay matches them by content (and is
+     * OK), and the rebased demo knows them by the edited map's own numbers, the new door among them, so that it
+     * replays OK on that map.
+     */
+    @Test
+    void aDoorAddedAboveTheOthersIsInTheRebasedCheckpoints() throws Exception {
+        String doors = new String(getClass().getClassLoader().getResourceAsStream("pallets/DigitalHeaven.Core/maps/doors.map")
+                .readAllBytes(), StandardCharsets.UTF_8);
+        int worldspawnEnd = MapParser.parse("doors.map", doors).entities().get(1).line() - 1; // the line of entity 1's "{"
+        List<String> lines = new ArrayList<>(List.of(doors.split("\n", -1)));
+        lines.add(worldspawnEnd - 1, "{\n\"classname\" \"func_door\"\n\"angle\" \"90\"\n{\n"
+                + "( 5016 32 0 ) ( 5016 -32 0 ) ( 5024 -32 0 ) metal 0 0 0 1 1\n( 5024 -32 112 ) ( 5016 -32 112 ) ( 5016 32 112 ) metal 0 0 0 1 1\n"
+                + "( 5016 -32 112 ) ( 5016 -32 0 ) ( 5016 32 0 ) metal 0 0 0 1 1\n( 5024 32 0 ) ( 5024 -32 0 ) ( 5024 -32 112 ) metal 0 0 0 1 1\n"
+                + "( 5024 -32 0 ) ( 5016 -32 0 ) ( 5016 -32 112 ) metal 0 0 0 1 1\n( 5016 32 112 ) ( 5016 32 0 ) ( 5024 32 0 ) metal 0 0 0 1 1\n}\n}");
+        Path map = dir.resolve("maps/doors.map");
+        Files.createDirectories(map.getParent());
+        Files.writeString(map, String.join("\n", lines));
+        Path out = dir.resolve("out");
+        Run r = run("demo", "rebase", GOLDEN.resolve("golden-doors.dh-demo").toString(), "--out", out.toString(), "--map",
+                map.toString(), "--home", dir.resolve("home").toString());
+        assertEquals(0, r.code(), r.out() + r.err());
+        Run again = run("regress", out.toString(), "--map", map.toString(), "--home", dir.resolve("home").toString());
+        assertEquals(0, again.code(), again.out() + again.err());
+        int before = objects(GOLDEN.resolve("golden-doors.dh-demo")), after = objects(out.resolve("golden-doors.dh-demo"));
+        assertEquals(before + 1, after, "the added door is in the rebased checkpoints");
+    }
+
+    /** How many map objects the opening checkpoint of {@code demo} holds. */
+    private static int objects(Path demo) throws Exception {
+        DemoFile d = DemoReader.read(demo);
+        return SnapshotCodec.decode(d.segments().get(0).checkpoint().snapshot()).objects().size();
     }
 
     @Test
