@@ -98,6 +98,12 @@ final class RebaseCommand implements Callable<Integer> {
                 return CommandLine.ExitCode.USAGE;
             }
         }
+        if (Files.exists(out) && !Files.isDirectory(out)) {
+            err.println(PrintableText.line(command + ": --out " + out + " is a file, not a folder; give a folder (it is made if"
+                    + " missing)"));
+            err.flush();
+            return CommandLine.ExitCode.USAGE;
+        }
         try {
             Files.createDirectories(out);
         } catch (IOException e) {

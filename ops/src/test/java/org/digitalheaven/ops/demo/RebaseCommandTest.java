@@ -248,6 +248,13 @@ class RebaseCommandTest {
         Run bad = run("demo", "rebase", suite.toString(), "--out", out.toString(), "--map", dir.resolve("nowhere.map").toString());
         assertEquals(2, bad.code());
         assertTrue(bad.err().startsWith("dh-host demo rebase: --map " + dir.resolve("nowhere.map") + ": "), bad.err());
+        Run file = run("demo", "rebase", suite.toString(), "--out", suite.resolve("damaged.dh-demo").toString());
+        assertEquals(2, file.code());
+        assertEquals("dh-host demo rebase: --out " + suite.resolve("damaged.dh-demo") + " is a file, not a folder; give a folder (it is"
+                + " made if missing)", file.err().strip());
+        Run none = run("demo", "rebase", out.toString(), "--out", out.toString());
+        assertEquals(2, none.code());
+        assertTrue(none.err().startsWith("dh-host demo rebase: no demo in [" + out + "] (outside --out "), none.err());
     }
 
     static Path idMap(String name) {
