@@ -10,7 +10,7 @@ import picocli.CommandLine.Command;
  */
 @Command(name = "demo", description = "Demo file tools: inspect a recorded .dh-demo, or cut a stretch of it into a demo of its own.",
         mixinStandardHelpOptions = true, subcommands = {InfoCommand.class, DumpCommand.class, CutCommand.class, ViewCommand.class,
-            ConvertCommand.class})
+            ConvertCommand.class, RebaseCommand.class})
 public final class DemoCommand {
 
     private DemoCommand() {

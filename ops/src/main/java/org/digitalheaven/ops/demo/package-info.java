@@ -15,6 +15,8 @@
  *       replays bit for bit.</li>
  *   <li>{@code ViewCommand.java}: {@code demo view}: replays a demo into one self-contained HTML page.</li>
  *   <li>{@code ConvertCommand.java}: {@code demo convert}: an older file rewritten in the current format.</li>
+ *   <li>{@code RebaseCommand.java}: {@code demo rebase}: files and folders of demos re-simulated on this build and map,
+ *       each written as a fresh demo under {@code --out}, and the table of what each was and where it went.</li>
  *   <li>{@code DemoFiles.java}: what every tool does with a file: read it, say why it cannot be, and the exit
  *       code for a damaged one.</li>
  *   <li>{@code ReplayMap.java}: the {@code --map}, {@code --pallets}, {@code --home} options of the tools that

@@ -114,7 +114,7 @@ public final class RegressCommand implements Callable<Integer> {
      * A demo found: its file, its name in the table and JUnit (its path relative to the folder given), its
      * ticks; {@code unsearchable} says why a folder on the way could not be searched (else null).
      */
-    record Found(Path file, String name, long ticks, String unsearchable) {
+    public record Found(Path file, String name, long ticks, String unsearchable) {
     }
 
     @Override
@@ -263,7 +263,7 @@ public final class RegressCommand implements Callable<Integer> {
      * loops or leads nowhere), so that reading it gives its row the reason; no link is followed into a
      * folder, and a folder that cannot be searched is a row of its own.
      */
-    static List<Found> find(List<Path> inputs) throws IOException {
+    public static List<Found> find(List<Path> inputs) throws IOException {
         List<Found> out = new ArrayList<>();
         Set<Path> seen = new TreeSet<>();
         for (Path in : inputs) {

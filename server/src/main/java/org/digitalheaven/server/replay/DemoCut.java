@@ -10,7 +10,6 @@ import org.digitalheaven.demo.DemoFormatException;
 import org.digitalheaven.demo.DemoReader;
 import org.digitalheaven.demo.DemoRecorder;
 import org.digitalheaven.demo.DemoWriter;
-import org.digitalheaven.server.record.RecorderListener;
 import org.digitalheaven.universe.Universe;
 
 /**
@@ -74,7 +73,7 @@ public final class DemoCut {
         try {
             r = DemoReplay.run(in, options.from(from).until(until).observer(recorder));
         } finally {
-            recorder.close(); // the server's shutdown already closed it; a failure before the replay began did not
+            recorder.close();
         }
         try {
             if (!r.ok()) {
@@ -100,20 +99,14 @@ public final class DemoCut {
     }
 
     /** Records the replayed world from boundary {@code from} to the replay's last boundary. */
-    private static final class Recorder extends RecorderListener {
+    private static final class Recorder extends ReplayRecorder {
         private final Chunk.Header original;
         private final long from;
-        private final DemoWriter writer;
-        private boolean closed;
 
         Recorder(Chunk.Header original, long from, DemoWriter writer) {
+            super(writer);
             this.original = original;
             this.from = from;
-            this.writer = writer;
-        }
-
-        boolean opened() {
-            return recorder != null;
         }
 
         @Override
@@ -125,22 +118,6 @@ public final class DemoCut {
                         u, writer, h.startTick());
             } else {
                 recordBoundary(u);
-            }
-        }
-
-        /** The replay's last boundary (--until, or the end of the file): the closing checkpoint and End. */
-        @Override
-        public void onShutdown(Universe u) {
-            if (recorder != null && !closed) {
-                closed = true;
-                recorder.stop(u, 10_000);
-            }
-        }
-
-        void close() {
-            if (!closed) {
-                closed = true;
-                writer.finish(10_000);
             }
         }
     }

@@ -384,7 +384,8 @@ public final class DemoReplay {
         return server;
     }
 
-    private static ResolvedMap resolveMap(Chunk.Header h, Options o, Consumer<String> warn) throws ReplayException {
+    /** The map the replay installs for {@code h}: {@code o}'s --map, or the recorded barcode from the pallets. */
+    static ResolvedMap resolveMap(Chunk.Header h, Options o, Consumer<String> warn) throws ReplayException {
         try {
             if (o.mapFile() != null) {
                 ResolvedMap m = PalletRepository.resolveFile(o.mapFile());

@@ -106,9 +106,12 @@ final class ReplayJudge {
     private static final Pattern NOT_RESTORED = Pattern.compile(
             "started at tick \\d+, after the map was loaded: logic entities .* are not restored on replay.*");
 
-    /** The Header's notes that are still true of today's replay. */
+    /**
+     * The Header's notes that are still true of today's replay and say what the file does not carry: not the
+     * one {@code demo rebase} writes, which says where the file came from ({@link DemoRebase#NOTE_PREFIX}).
+     */
     static List<String> stillTrue(List<String> notes) {
-        return notes.stream().filter(n -> !NOT_RESTORED.matcher(n).matches()).toList();
+        return notes.stream().filter(n -> !NOT_RESTORED.matcher(n).matches() && !n.startsWith(DemoRebase.NOTE_PREFIX)).toList();
     }
 
     private void showNotes() {
