@@ -8,7 +8,7 @@ import picocli.CommandLine.Command;
  * with {@link DemoReader}, so they accept exactly what a replay accepts: a truncated file is reported, not
  * refused; a damaged one is one line on stderr naming the chunk and byte, and exit 2.
  */
-@Command(name = "demo", description = "Demo file tools: inspect a recorded .dh-demo, or cut a stretch of it into a demo of its own.",
+@Command(name = "demo", description = "Demo file tools: inspect a recorded .dh-demo, cut a stretch of it into a demo of its own, view it, convert it, or rebase a suite of demos onto this build and map.",
         mixinStandardHelpOptions = true, subcommands = {InfoCommand.class, DumpCommand.class, CutCommand.class, ViewCommand.class,
             ConvertCommand.class, RebaseCommand.class})
 public final class DemoCommand {
