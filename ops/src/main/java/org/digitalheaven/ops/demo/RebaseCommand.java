@@ -15,11 +15,7 @@ import java.util.concurrent.Callable;
 import org.digitalheaven.demo.Chunk;
 import org.digitalheaven.demo.DemoFormatException;
 import org.digitalheaven.demo.DemoReader;
-import org.digitalheaven.maps.PalletException;
-import org.digitalheaven.maps.PalletRepository;
-import org.digitalheaven.maps.ResolvedMap;
 import org.digitalheaven.ops.EngineVersion;
-import org.digitalheaven.ops.regress.RegressCommand;
 import org.digitalheaven.server.ServerHome;
 import org.digitalheaven.server.admin.PrintableText;
 import org.digitalheaven.server.replay.DemoRebase;
@@ -87,16 +83,9 @@ final class RebaseCommand implements Callable<Integer> {
         PrintWriter err = spec.commandLine().getErr();
         String command = "dh-host demo rebase";
         Map<String, Path> byBarcode = new TreeMap<>(), byName = new TreeMap<>();
-        for (Path m : maps) {
-            try {
-                ResolvedMap r = PalletRepository.resolveFile(m);
-                byBarcode.put(r.barcode(), m);
-                byName.put(r.mapName(), m);
-            } catch (PalletException e) {
-                err.println(PrintableText.line(command + ": --map " + m + ": " + e.getMessage()));
-                err.flush();
-                return CommandLine.ExitCode.USAGE;
-            }
+        if (!DemoSuite.resolveMaps(maps, byBarcode, byName, command, err)) {
+            err.flush();
+            return CommandLine.ExitCode.USAGE;
         }
         if (Files.exists(out) && !Files.isDirectory(out)) {
             err.println(PrintableText.line(command + ": --out " + out + " is a file, not a folder; give a folder (it is made if"
@@ -145,7 +134,7 @@ final class RebaseCommand implements Callable<Integer> {
         List<Job> jobs = new ArrayList<>();
         for (Path in : inputs) {
             boolean folder = Files.isDirectory(in);
-            for (RegressCommand.Found f : RegressCommand.find(List.of(in))) {
+            for (DemoSuite.Found f : DemoSuite.find(List.of(in))) {
                 Path abs = f.file().toAbsolutePath().normalize();
                 if (abs.startsWith(outside) || !seen.add(abs)) {
                     continue;

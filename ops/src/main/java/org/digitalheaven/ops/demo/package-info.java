@@ -19,6 +19,8 @@
  *       each written as a fresh demo under {@code --out}, and the table of what each was and where it went.</li>
  *   <li>{@code DemoFiles.java}: what every tool does with a file: read it, say why it cannot be, and the exit
  *       code for a damaged one.</li>
+ *   <li>{@code DemoSuite.java}: the demos under the files and folders a suite tool is given (regress, rebase),
+ *       and the {@code --map} files they may be recorded on.</li>
  *   <li>{@code ReplayMap.java}: the {@code --map}, {@code --pallets}, {@code --home} options of the tools that
  *       replay, and the replay options they make.</li>
  *   <li>{@code HeadlessReplay.java}: {@code dh-host --demo FILE}: the headless replay, its lines or its JSON,

@@ -4,19 +4,13 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
-import java.nio.file.LinkOption;
 import java.nio.file.Path;
-import java.nio.file.SimpleFileVisitor;
-import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Set;
 import java.util.TreeMap;
-import java.util.TreeSet;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
@@ -25,11 +19,10 @@ import java.util.concurrent.Future;
 import org.digitalheaven.demo.DemoFile;
 import org.digitalheaven.demo.DemoFormatException;
 import org.digitalheaven.demo.DemoReader;
-import org.digitalheaven.maps.PalletException;
-import org.digitalheaven.maps.PalletRepository;
-import org.digitalheaven.maps.ResolvedMap;
 import org.digitalheaven.ops.EngineVersion;
 import org.digitalheaven.ops.demo.DemoFiles;
+import org.digitalheaven.ops.demo.DemoSuite;
+import org.digitalheaven.ops.demo.DemoSuite.Found;
 import org.digitalheaven.ops.demo.DemoView;
 import org.digitalheaven.ops.demo.ReplayJson;
 import org.digitalheaven.server.ServerHome;
@@ -110,13 +103,6 @@ public final class RegressCommand implements Callable<Integer> {
             double seconds, String summary, DemoReplay.Result replay, Path mapFile) {
     }
 
-    /**
-     * A demo found: its file, its name in the table and JUnit (its path relative to the folder given), its
-     * ticks; {@code unsearchable} says why a folder on the way could not be searched (else null).
-     */
-    public record Found(Path file, String name, long ticks, String unsearchable) {
-    }
-
     @Override
     public Integer call() throws Exception {
         PrintWriter out = spec.commandLine().getOut();
@@ -134,10 +120,10 @@ public final class RegressCommand implements Callable<Integer> {
             return CommandLine.ExitCode.USAGE;
         }
         Map<String, Path> mapFiles = new TreeMap<>(), mapNames = new TreeMap<>();
-        if (!resolveMaps(mapFiles, mapNames, err)) {
+        if (!DemoSuite.resolveMaps(maps, mapFiles, mapNames, "dh-host regress", err)) {
             return CommandLine.ExitCode.USAGE;
         }
-        List<Found> demos = find(inputs);
+        List<Found> demos = DemoSuite.find(inputs);
         if (demos.isEmpty()) {
             err.println(PrintableText.line("dh-host regress: no demo in " + inputs + ": give folders holding *.dh-demo files, or the files;"
                     + " an empty suite is an error so that a wrong path cannot pass"));
@@ -168,21 +154,6 @@ public final class RegressCommand implements Callable<Integer> {
         }
         // A divergence is the news a map team runs this for: it wins over a file that could not be read.
         return diverged > 0 ? 3 : unreadable > 0 ? CommandLine.ExitCode.USAGE : CommandLine.ExitCode.OK;
-    }
-
-    /** Each --map by its barcode and by its map's name; false when one does not read as a map, said on {@code err}. */
-    private boolean resolveMaps(Map<String, Path> mapFiles, Map<String, Path> mapNames, PrintWriter err) {
-        for (Path m : maps) {
-            try {
-                ResolvedMap r = PalletRepository.resolveFile(m);
-                mapFiles.put(r.barcode(), m);
-                mapNames.put(r.mapName(), m);
-            } catch (PalletException e) {
-                err.println(PrintableText.line("dh-host regress: --map " + m + ": " + e.getMessage()));
-                return false;
-            }
-        }
-        return true;
     }
 
     /** The demos of shard {@code my}, in the order found; with more than one shard, a line on {@code out} says which. */
@@ -252,68 +223,6 @@ public final class RegressCommand implements Callable<Integer> {
             if (r.cause() != null) {
                 out.printf(Locale.ROOT, "%-" + width + "s %s%n", "", PrintableText.line(r.cause()));
             }
-        }
-    }
-
-    /**
-     * The demos under {@code inputs}: folders are searched for {@code *.dh-demo}, in path order; each is
-     * named by its path relative to the folder given (with that folder's own path in front when several
-     * inputs are given), files by the path given. The same file reached twice is replayed once. Inside a
-     * folder, every entry so named that is not a folder is a demo, whatever it is (a pipe, a link that
-     * loops or leads nowhere), so that reading it gives its row the reason; no link is followed into a
-     * folder, and a folder that cannot be searched is a row of its own.
-     */
-    public static List<Found> find(List<Path> inputs) throws IOException {
-        List<Found> out = new ArrayList<>();
-        Set<Path> seen = new TreeSet<>();
-        for (Path in : inputs) {
-            boolean folder = Files.isDirectory(in);
-            Map<Path, String> files = new TreeMap<>(); // each entry, and why its folder could not be searched (or null)
-            if (folder) {
-                Files.walkFileTree(in, new SimpleFileVisitor<>() {
-                    @Override
-                    public FileVisitResult visitFile(Path f, BasicFileAttributes a) {
-                        if (f.getFileName().toString().endsWith(".dh-demo") && !a.isDirectory()) {
-                            files.put(f, null);
-                        }
-                        return FileVisitResult.CONTINUE;
-                    }
-
-                    @Override
-                    public FileVisitResult visitFileFailed(Path f, IOException e) {
-                        if (f.getFileName().toString().endsWith(".dh-demo")) {
-                            files.put(f, null); // reading it says why
-                        } else if (Files.isDirectory(f, LinkOption.NOFOLLOW_LINKS)) {
-                            files.put(f, "this folder could not be searched for demos: " + DemoFiles.reason(e));
-                        }
-                        return FileVisitResult.CONTINUE;
-                    }
-                });
-            } else {
-                files.put(in, null);
-            }
-            for (Map.Entry<Path, String> e : files.entrySet()) {
-                Path f = e.getKey();
-                if (!seen.add(f.toAbsolutePath().normalize())) {
-                    continue;
-                }
-                String name = folder ? in.relativize(f).toString().replace('\\', '/') : f.toString();
-                if (folder && inputs.size() > 1) {
-                    name = in.toString().replace('\\', '/') + "/" + name;
-                }
-                out.add(new Found(f, name, e.getValue() != null ? 0 : ticks(f), e.getValue()));
-            }
-        }
-        return out;
-    }
-
-    /** A demo's recorded ticks, read from its header and end (0 when it cannot be read: it still gets a shard). */
-    private static long ticks(Path f) {
-        try {
-            DemoFile d = DemoReader.inspect(DemoReader.readBytes(f));
-            return d.header() == null ? 0 : Math.max(0, d.lastTick() - d.header().startTick());
-        } catch (IOException | DemoFormatException | RuntimeException e) {
-            return 0;
         }
     }
 
