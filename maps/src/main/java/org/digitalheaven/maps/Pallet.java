@@ -2,7 +2,6 @@ package org.digitalheaven.maps;
 
 import java.io.IOException;
 import java.io.InputStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -55,9 +54,9 @@ public final class Pallet {
     public static Pallet fromFolder(Path folder) throws PalletException {
         Path json = folder.resolve("pallet.json");
         try {
-            return new Pallet(parse(Files.readAllBytes(json), json.toString()), folder.toString(), folder, null);
+            return new Pallet(parse(PalletRepository.readFile(json), json.toString()), folder.toString(), folder, null);
         } catch (IOException e) {
-            throw new PalletException("cannot read " + json + ": " + e.getMessage(), e);
+            throw new PalletException("cannot read " + json + ": " + PalletRepository.reason(e), e);
         }
     }
 
@@ -208,10 +207,10 @@ public final class Pallet {
         if (folder != null) {
             Path p = folder.resolve(relativePath);
             try {
-                return Files.readAllBytes(p);
+                return PalletRepository.readFile(p);
             } catch (IOException e) {
                 throw new PalletException("pallet " + barcode() + " lists " + relativePath + " but " + p
-                        + " cannot be read: " + e.getMessage(), e);
+                        + " cannot be read: " + PalletRepository.reason(e), e);
             }
         }
         byte[] b = readResource(resourceRoot + "/" + relativePath);

@@ -1,8 +1,11 @@
 package org.digitalheaven.maps;
 
 import java.io.IOException;
+import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.AccessDeniedException;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
@@ -134,13 +137,16 @@ public final class PalletRepository {
         return new ResolvedMap(p.mapBarcode(map), map, map + ".map", bytes, closureHash(p));
     }
 
+    /** The most bytes a map file or pallet file may hold: far more than any map (id's largest are a few MB). */
+    static final long MAX_FILE = 256L << 20;
+
     /** A bare .map file: its own one-file closure. */
     public static ResolvedMap resolveFile(Path file) throws PalletException {
         byte[] bytes;
         try {
-            bytes = Files.readAllBytes(file);
+            bytes = readFile(file);
         } catch (IOException e) {
-            throw new PalletException("cannot read map file " + file + ": " + e.getMessage(), e);
+            throw new PalletException("cannot read map file " + file + ": " + reason(e), e);
         }
         String fileName = file.getFileName().toString();
         String name = fileName.substring(0, fileName.length() - ".map".length());
@@ -148,6 +154,38 @@ public final class PalletRepository {
         entry(closure, "Local.Level." + name, "0");
         entry(closure, fileName, hex(sha256().digest(bytes)));
         return new ResolvedMap("Local.Level." + name, name, fileName, bytes, closure.digest());
+    }
+
+    /**
+     * The bytes of a map or pallet file; an IOException with a sentence for one that cannot be one. Only a
+     * regular file is opened, so that a pipe or a device given as a map cannot make a load wait forever or
+     * read without end ({@code /dev/zero}), and at most {@link #MAX_FILE} bytes, the size it had when looked at.
+     */
+    static byte[] readFile(Path file) throws IOException {
+        if (Files.isDirectory(file)) {
+            throw new IOException("is a folder, not a file");
+        }
+        if (Files.exists(file) && !Files.isRegularFile(file)) {
+            throw new IOException("is not a regular file (a pipe or a device?); give the file itself");
+        }
+        long size = Files.size(file); // a missing file, or a link to nothing: NoSuchFileException
+        if (size > MAX_FILE) {
+            throw new IOException(size + " bytes is larger than a map may be (" + MAX_FILE + " bytes)");
+        }
+        try (InputStream in = Files.newInputStream(file)) {
+            return in.readNBytes((int) size);
+        }
+    }
+
+    /** What went wrong reading a file, in words: the exception's own message names only the path for some. */
+    static String reason(IOException e) {
+        if (e instanceof NoSuchFileException) {
+            return "no such file";
+        }
+        if (e instanceof AccessDeniedException) {
+            return "permission denied";
+        }
+        return e.getMessage() != null ? e.getMessage() : e.getClass().getSimpleName();
     }
 
     /**

@@ -4,12 +4,14 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.Arrays;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -170,5 +172,29 @@ class PalletRepositoryTest {
     void unknownMapListsWhatIsKnown() throws Exception {
         PalletException e = assertThrows(PalletException.class, () -> PalletRepository.search(List.of()).resolve("nowhere"));
         assertTrue(e.getMessage().contains("DigitalHeaven.Core.Level.jumps"), e.getMessage());
+    }
+
+    /**
+     * A map file given by path that is not a file a map can be in is one sentence, at once: a pipe would make
+     * the load wait forever for a writer, {@code /dev/zero} would be read until memory runs out (an
+     * OutOfMemoryError with a stack trace, before this was checked), a folder and a missing file name
+     * what they are rather than repeating the path.
+     */
+    @Test
+    void aMapFileThatIsAPipeADeviceAFolderOrMissingIsRefusedAtOnce() throws Exception {
+        Path fifo = dir.resolve("pipe.map");
+        Process mk = new ProcessBuilder("mkfifo", fifo.toString()).inheritIO().start();
+        assertEquals(0, mk.waitFor(), "mkfifo");
+        Path folder = Files.createDirectory(dir.resolve("folder.map"));
+        assertTimeoutPreemptively(Duration.ofSeconds(10), () -> {
+            PalletException e = assertThrows(PalletException.class, () -> PalletRepository.resolveFile(fifo));
+            assertTrue(e.getMessage().contains("pipe.map: is not a regular file"), e.getMessage());
+            e = assertThrows(PalletException.class, () -> PalletRepository.resolveFile(Path.of("/dev/zero")));
+            assertTrue(e.getMessage().contains("/dev/zero: is not a regular file"), e.getMessage());
+            e = assertThrows(PalletException.class, () -> PalletRepository.resolveFile(folder));
+            assertTrue(e.getMessage().contains("folder.map: is a folder"), e.getMessage());
+            e = assertThrows(PalletException.class, () -> PalletRepository.resolveFile(dir.resolve("missing.map")));
+            assertTrue(e.getMessage().endsWith("missing.map: no such file"), e.getMessage());
+        });
     }
 }
