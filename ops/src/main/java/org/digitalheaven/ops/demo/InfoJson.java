@@ -260,7 +260,8 @@ final class InfoJson {
 
     /**
      * {@code status} (complete, truncated, damaged), {@code statusLine} (the text form's status), {@code damage}
-     * (what is wrong, or null), {@code afterDamage} (the text form's "after it" lines), {@code truncated},
+     * (what is wrong, or null), {@code afterDamage} (the text form's "after it" lines), {@code truncated} (no closing
+     * End chunk: also true of a damaged file, which {@code status} tells apart),
      * {@code wholeBytes} (where the whole chunks end) and {@code readSoFar}.
      */
     private static void status(JsonGenerator g, DemoFile demo, DemoFormatException broken) {
