@@ -80,6 +80,9 @@ public final class DemoRebase {
         Path tmp = Files.createTempFile(folder, "." + out.getFileName(), ".tmp");
         Files.delete(tmp); // the writer creates it, never overwriting
         Path noted = tmp.resolveSibling(tmp.getFileName() + ".noted");
+        // Ctrl-C or SIGTERM mid-rebase: the JVM's exit removes the half-written files (the finally below cannot run).
+        tmp.toFile().deleteOnExit();
+        noted.toFile().deleteOnExit();
         long start = demo.segments().get(0).checkpoint().tick();
         try {
             Recorder recorder = new Recorder(h, map, options, start, tmp, false);
