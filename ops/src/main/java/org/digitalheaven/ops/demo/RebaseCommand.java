@@ -67,6 +67,9 @@ final class RebaseCommand implements Callable<Integer> {
      * One demo's row: the old verdict (OK, DIVERGED, or ERROR when it could not be rebased), the file written (or
      * null), and the old first divergence, or why nothing was written.
      */
+    /** How the replay's line that the build differs begins: not repeated for every demo a rebase writes. */
+    private static final String ENGINE_WARNING = "warning: recorded with engine ";
+
     record Row(String name, String verdict, Path written, String detail) {
         boolean rebased() {
             return written != null;
@@ -112,8 +115,9 @@ final class RebaseCommand implements Callable<Integer> {
         EngineVersion build = EngineVersion.current();
         List<Row> rows = new ArrayList<>();
         for (Job j : jobs) {
-            rows.add(rebase(j, search, build, byBarcode, byName));
+            rows.add(rebase(j, search, build, byBarcode, byName, err));
         }
+        err.flush();
         table(o, rows);
         long rebased = rows.stream().filter(Row::rebased).count();
         long identical = rows.stream().filter(r -> r.rebased() && r.verdict().equals("OK")).count();
@@ -148,7 +152,8 @@ final class RebaseCommand implements Callable<Integer> {
     }
 
     /** Rebases one demo, whatever happens: anything that stops it is this demo's row, never the run's end. */
-    private Row rebase(Job j, List<Path> search, EngineVersion build, Map<String, Path> byBarcode, Map<String, Path> byName) {
+    private Row rebase(Job j, List<Path> search, EngineVersion build, Map<String, Path> byBarcode, Map<String, Path> byName,
+            PrintWriter err) {
         if (j.unsearchable() != null) {
             return notWritten(j, j.unsearchable());
         }
@@ -158,6 +163,13 @@ final class RebaseCommand implements Callable<Integer> {
             Files.createDirectories(j.target().getParent());
             DemoRebase.Result r = DemoRebase.rebase(j.file(), j.target(), DemoReplay.Options.of(search, map, build.engineVersion(),
                     build.gitSha(), line -> { }));
+            for (String w : r.replay().warnings()) {
+                // What the replay warns of the map (a brush it dropped, objects it left out) is what the new suite is
+                // rebased onto, so it is said; that the build differs is the point of a rebase, and the note holds it.
+                if (!w.startsWith(ENGINE_WARNING)) {
+                    err.println(PrintableText.line("dh-host demo rebase: " + j.name() + ": " + w));
+                }
+            }
             return new Row(j.name(), r.replay().ok() ? "OK" : "DIVERGED", j.target(), r.replay().ok() ? "" : r.replay().headline());
         } catch (DemoReplay.ReplayException | DemoFormatException e) {
             return notWritten(j, e.getMessage());
