@@ -7,10 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.TimeUnit;
-import java.util.function.Supplier;
 import org.digitalheaven.console.CommandRegistry;
 import org.digitalheaven.ops.bots.BotSwarm;
 import org.digitalheaven.physics.Brush;
@@ -59,12 +56,6 @@ class MapSwitchWhileBotsPlayTest {
         }
     }
 
-    private <T> T onGameThread(Supplier<T> q) throws Exception {
-        CompletableFuture<T> f = new CompletableFuture<>();
-        server.submit(() -> f.complete(q.get()));
-        return f.get(10, TimeUnit.SECONDS);
-    }
-
     private Path bigMap(int faces, int brushes) throws Exception {
         Path map = dir.resolve("big.map");
         ManyFacesMap.write(map, faces, brushes);
@@ -88,20 +79,20 @@ class MapSwitchWhileBotsPlayTest {
             bots.start(60);
             awaitLog("demo: auto-recording DigitalHeaven.Core.Level.arena", 10_000);
             Thread.sleep(1_000);
-            onGameThread(() -> {
+            GameThread.ask(server, () -> {
                 server.stats().reset();
                 return null;
             });
             List<String> reply = AdminConsole.run(server, console, "map " + map);
             awaitLog("map changed to big (Local.Level.big)", 30_000);
             Thread.sleep(1_000); // and play on the new map a while
-            String ticks = onGameThread(() -> server.stats().describe());
-            long maxMicros = onGameThread(() -> server.stats().maxMicros());
+            String ticks = GameThread.ask(server, () -> server.stats().describe());
+            long maxMicros = GameThread.ask(server, () -> server.stats().maxMicros());
             System.out.println("ticks through a switch to " + FACES + " faces in " + BRUSHES + " brushes: " + ticks);
             assertTrue(maxMicros < 50_000, "the longest tick through the load and the switch: " + ticks);
             assertEquals(List.of("loading map " + map + "; arena plays on until it is in"), reply);
-            assertEquals(8, (int) onGameThread(() -> server.universe().pawns().size()), "every bot respawned on the new map");
-            assertEquals(BRUSHES + 1, (int) onGameThread(() -> server.universe().map().statics().size()), "every brush built");
+            assertEquals(8, (int) GameThread.ask(server, () -> server.universe().pawns().size()), "every bot respawned on the new map");
+            assertEquals(BRUSHES + 1, (int) GameThread.ask(server, () -> server.universe().map().statics().size()), "every brush built");
             // The switch's order is the synchronous one's: the recording closes, then the map changes, then auto-record starts.
             int closed = indexOf("closed because the map changed"), changed = indexOf("map changed to big"),
                     recording = indexOf("demo: auto-recording Local.Level.big");
@@ -129,7 +120,7 @@ class MapSwitchWhileBotsPlayTest {
         assertTrue(status.get(0).startsWith("map arena (DigitalHeaven.Core.Level.arena), tick ") && status.get(0).endsWith("; loading " + map),
                 status.get(0));
         awaitLog("map changed to big (Local.Level.big)", 30_000);
-        assertEquals("Local.Level.big", onGameThread(() -> server.map().barcode()));
+        assertEquals("Local.Level.big", GameThread.ask(server, () -> server.map().barcode()));
         assertEquals(List.of("loading map jumps; big plays on until it is in"), AdminConsole.run(server, console, "map jumps"));
         awaitLog("map changed to jumps", 10_000);
     }
@@ -139,13 +130,13 @@ class MapSwitchWhileBotsPlayTest {
         Path broken = dir.resolve("broken.map");
         Files.writeString(broken, "{\n\"classname\" \"worldspawn\"\n{\n( 0 0 0 ) ( 1 0 0 ) ( 0 1 0 ) x 0 0 0 1 1\n");
         start();
-        long tick = onGameThread(() -> server.universe().tickCount());
+        long tick = GameThread.ask(server, () -> server.universe().tickCount());
         AdminConsole.run(server, console, "map " + broken);
         awaitLog("map " + broken + ": ", 10_000);
         String line = log.get(indexOf("map " + broken + ": "));
         assertTrue(line.contains("broken.map:3: brush 0 of entity 0 is not closed") && line.endsWith("; arena plays on"), line);
-        assertEquals("DigitalHeaven.Core.Level.arena", onGameThread(() -> server.map().barcode()));
-        assertTrue(onGameThread(() -> server.universe().tickCount()) > tick, "still ticking");
+        assertEquals("DigitalHeaven.Core.Level.arena", GameThread.ask(server, () -> server.map().barcode()));
+        assertTrue(GameThread.ask(server, () -> server.universe().tickCount()) > tick, "still ticking");
         assertEquals(List.of("loading map jumps; arena plays on until it is in"), AdminConsole.run(server, console, "map jumps"),
                 "nothing is left loading");
     }

@@ -14,12 +14,11 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
-import java.util.function.Supplier;
 import org.digitalheaven.console.CommandRegistry;
 import org.digitalheaven.ops.AdminConsole;
+import org.digitalheaven.ops.GameThread;
 import org.digitalheaven.ops.Host;
 import org.digitalheaven.physics.Vec3;
 import org.digitalheaven.server.GameServer;
@@ -59,13 +58,6 @@ class LiveServerTest {
         }
     }
 
-    /** Runs {@code q} on the game thread and waits for its answer. */
-    private <T> T onGameThread(Supplier<T> q) throws Exception {
-        CompletableFuture<T> f = new CompletableFuture<>();
-        server.submit(() -> f.complete(q.get()));
-        return f.get(5, TimeUnit.SECONDS);
-    }
-
     /**
      * More bots than the server takes: those that got in stay in and keep playing; the swarm says how many
      * got in and why the next did not. (Before, the first refusal disconnected every bot.)
@@ -79,7 +71,7 @@ class LiveServerTest {
             assertTrue(swarmLog.get(0).contains("bot3 was refused ("), swarmLog.toString());
             swarm.start(60);
             Thread.sleep(1_000);
-            assertEquals(3, (int) onGameThread(() -> server.universe().pawns().size()), "the three that got in are still in");
+            assertEquals(3, (int) GameThread.ask(server, () -> server.universe().pawns().size()), "the three that got in are still in");
         }
     }
 
@@ -117,7 +109,7 @@ class LiveServerTest {
             List<String> status = AdminConsole.run(server,
                     CommandRegistry.standard(server, List.of()), "status");
             assertTrue(status.contains("players 32/40"), status.toString());
-            long sent = onGameThread(server::snapshotsSent), deltas = onGameThread(server::deltaSnapshotsSent);
+            long sent = GameThread.ask(server, server::snapshotsSent), deltas = GameThread.ask(server, server::deltaSnapshotsSent);
             assertTrue(deltas * 2 > sent, "most snapshots went as deltas: " + deltas + " of " + sent + "; " + status);
         } finally {
             bots.destroy();
@@ -132,14 +124,14 @@ class LiveServerTest {
         try (BotSwarm bots = BotSwarm.connect(16, server.localAddress(), server.universe().map(), 1L, log::add)) {
             bots.start(60);
             Thread.sleep(500);
-            Map<Integer, Vec3> start = onGameThread(() -> {
+            Map<Integer, Vec3> start = GameThread.ask(server, () -> {
                 Map<Integer, Vec3> m = new HashMap<>();
                 for (Pawn p : server.universe().pawns()) {
                     m.put(p.wireId(), p.motion().position());
                 }
                 return m;
             });
-            onGameThread(() -> {
+            GameThread.ask(server, () -> {
                 server.stats().reset();
                 return null;
             });
@@ -149,7 +141,7 @@ class LiveServerTest {
             Map<Integer, Float> moved = new HashMap<>();
             for (int sample = 0; sample < 40; sample++) {
                 Thread.sleep(250);
-                Map<Integer, Vec3> now = onGameThread(() -> {
+                Map<Integer, Vec3> now = GameThread.ask(server, () -> {
                     Map<Integer, Vec3> m = new HashMap<>();
                     for (Pawn p : server.universe().pawns()) {
                         m.put(p.wireId(), p.motion().position());
@@ -160,13 +152,13 @@ class LiveServerTest {
                 last.putAll(now);
             }
             long bytes1 = bots.clients().stream().mapToLong(GameClient::bytesReceived).sum();
-            String status = onGameThread(() -> server.sessionCount() + " players, tick " + server.stats().describe());
+            String status = GameThread.ask(server, () -> server.sessionCount() + " players, tick " + server.stats().describe());
             System.out.println("live: " + status);
             System.out.printf("live: %.0f bytes/s per client (server to client)%n", (bytes1 - bytes0) / 10.0 / 16);
             assertEquals(16, moved.size(), status);
             moved.forEach((id, d) -> assertTrue(d > 5f, "pawn " + id + " travelled only " + d + " m in 10 s"));
-            long overruns = onGameThread(() -> server.stats().overruns());
-            long ticks = onGameThread(() -> server.stats().ticks());
+            long overruns = GameThread.ask(server, () -> server.stats().overruns());
+            long ticks = GameThread.ask(server, () -> server.stats().ticks());
             // Real time is the point here: a live server keeps up with 16 bots. The margins hold on a loaded
             // shared 2-core machine (a tick takes about 0.1 ms of its 16.7): half the nominal 600 ticks, and
             // 5 % overruns, are far outside anything but real trouble.
@@ -178,7 +170,7 @@ class LiveServerTest {
     @Test
     void floodOfGarbageAndSpoofedConnectsAdmitsNoneAndKeepsTicking() throws Exception {
         start(16);
-        long tick0 = onGameThread(() -> server.universe().tickCount());
+        long tick0 = GameThread.ask(server, () -> server.universe().tickCount());
         try (UdpTransport attacker = new UdpTransport("127.0.0.1", 0)) {
             attacker.start((from, data) -> { });
             SocketAddress to = server.localAddress();
@@ -201,8 +193,8 @@ class LiveServerTest {
         }
         long received = server.datagramsReceived();
         long dropped = server.malformedDatagrams() + server.oversizedDatagrams();
-        long tick1 = onGameThread(() -> server.universe().tickCount());
-        int players = onGameThread(server::sessionCount);
+        long tick1 = GameThread.ask(server, () -> server.universe().tickCount());
+        int players = GameThread.ask(server, server::sessionCount);
         System.out.printf("flood: %d datagrams received, %d malformed/oversized, %d bad cookies, %d unexpected, ticks %d -> %d%n",
                 received, dropped, server.badCookies(), server.unexpectedPackets(), tick0, tick1);
         assertEquals(0, players, "no spoofed connect was admitted");

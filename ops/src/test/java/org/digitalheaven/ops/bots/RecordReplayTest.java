@@ -10,14 +10,12 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.TimeUnit;
-import java.util.function.Supplier;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.digitalheaven.demo.Chunk;
 import org.digitalheaven.demo.DemoFile;
 import org.digitalheaven.demo.DemoReader;
+import org.digitalheaven.ops.GameThread;
 import org.digitalheaven.ops.Host;
 import org.digitalheaven.server.GameServer;
 import org.digitalheaven.server.NanoClock;
@@ -41,17 +39,11 @@ class RecordReplayTest {
     @TempDir
     Path dir;
 
-    private static <T> T onGameThread(GameServer s, Supplier<T> q) throws Exception {
-        CompletableFuture<T> f = new CompletableFuture<>();
-        s.submit(() -> f.complete(q.get()));
-        return f.get(5, TimeUnit.SECONDS);
-    }
-
     /** Waits until the server has ticked {@code ticks} more times: a tick count, not a stretch of wall time. */
     private static void awaitTicks(GameServer server, long ticks) throws Exception {
-        long target = onGameThread(server, () -> server.universe().tickCount()) + ticks;
+        long target = GameThread.ask(server, () -> server.universe().tickCount()) + ticks;
         long deadline = System.nanoTime() + 300_000_000_000L; // five minutes: only a hung server is this slow
-        while (onGameThread(server, () -> server.universe().tickCount()) < target) {
+        while (GameThread.ask(server, () -> server.universe().tickCount()) < target) {
             assertTrue(System.nanoTime() < deadline, "the server stopped ticking");
             Thread.sleep(50);
         }
@@ -70,14 +62,14 @@ class RecordReplayTest {
         Path file = dir.resolve(map + "-8bots.dh-demo");
         try (BotSwarm first = BotSwarm.connect(6, server.localAddress(), server.universe().map(), 5L, l -> { })) {
             first.start(60);
-            onGameThread(server, () -> rec.record(file.toString()));
+            GameThread.ask(server, () -> rec.record(file.toString()));
             awaitTicks(server, 600);
             try (BotSwarm late = BotSwarm.connect(2, server.localAddress(), server.universe().map(), 6L, l -> { })) {
                 late.start(60);
                 awaitTicks(server, 600);
-                assertNull(onGameThread(server, () -> server.kick("1", "test")), "slot 1 kicked mid-recording");
+                assertNull(GameThread.ask(server, () -> server.kick("1", "test")), "slot 1 kicked mid-recording");
                 awaitTicks(server, 600);
-                onGameThread(server, () -> rec.stop(4_000)); // returns with the file complete
+                GameThread.ask(server, () -> rec.stop(4_000)); // returns with the file complete
             }
         } finally {
             server.shutdown("done");
