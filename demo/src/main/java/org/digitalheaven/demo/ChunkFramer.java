@@ -19,6 +19,8 @@ import java.util.zip.Deflater;
  * (kinds from DemoCodes.Version2Chunk, the one table of codes)
  * 1 HEADER   payload = the Header (as in version 1)
  * 8 SEGMENT  payload = firstTick:i64  ticks:u32  codec:u8 (0 stored, 1 deflate)  rawLength:u32  body
+ * 9 MANIFEST payload = the map manifest (MapManifest.encode)
+ * 10 COVERAGE payload = the coverage (CoverageCodec), after the last segment
  * 255 END    payload = lastTick:i64  segments:u32  fileCheck:u32 (CRC-32C of every byte before this chunk)
  * </pre>
  *
@@ -114,6 +116,11 @@ public final class ChunkFramer {
     /** The map's manifest, right after the Header: what {@code MapManifest.encode} gives (FORMAT.md, "Manifest"). */
     public byte[] manifest(byte[] payload) {
         return account(chunk(DemoCodes.Version2Chunk.MANIFEST, payload, payload.length));
+    }
+
+    /** The recording's coverage, after its last segment and before the End: what {@code CoverageCodec.encode} gives (FORMAT.md, "Coverage"). */
+    public byte[] coverage(byte[] payload) {
+        return account(chunk(DemoCodes.Version2Chunk.COVERAGE, payload, payload.length));
     }
 
     /** A chunk of a kind this version does not define (for tests of forward compatibility). */

@@ -12,7 +12,8 @@ package org.digitalheaven.demo;
  * layer                       codes                                      any other code
  * version 1 chunk kind        1 HEADER .. 6 TICK_HASH, 255 END           a kind version 1 never had: stepped over, counted
  *                             (7 OVERRIDE: version 2's record kind in version 1's layout; see Version1Chunk)
- * version 2 chunk kind        1 HEADER, 8 SEGMENT, 9 MANIFEST, 255 END   a later version's chunk: checked, kept, stepped over
+ * version 2 chunk kind        1 HEADER, 8 SEGMENT, 9 MANIFEST,           a later version's chunk: checked, kept, stepped over
+ *                             10 COVERAGE, 255 END
  *                             (2..7, version 1's record kinds, are never written as version 2 chunks)
  * version 2 record tag        1 JOIN .. 5 TICK                           0, 6..127: refused (damage);
  *                                                                        128..255 (EXTENSION up): length:varint payload, skipped
@@ -40,7 +41,7 @@ public final class DemoCodes {
 
     /** Version 2's chunk kinds (framed and checked; FORMAT.md, "Layout"). */
     public static final class Version2Chunk {
-        public static final int HEADER = 1, SEGMENT = 8, MANIFEST = 9, END = 255;
+        public static final int HEADER = 1, SEGMENT = 8, MANIFEST = 9, COVERAGE = 10, END = 255;
 
         private Version2Chunk() {
         }

@@ -37,6 +37,9 @@ public final class DemoConverter {
     private int given;
     private int droppedUnknown;
 
+    /** The original's coverage payload, copied as is ({@link #rewrite}), or null. */
+    private byte[] coverage;
+
     private DemoConverter() {
     }
 
@@ -51,10 +54,16 @@ public final class DemoConverter {
 
     /** {@link #write(Chunk.Header, Iterable)} with the map's manifest after the Header (none when null). */
     public static Rewritten write(Chunk.Header header, byte[] manifest, Iterable<Chunk> records) {
+        return write(header, manifest, null, records);
+    }
+
+    /** {@link #write(Chunk.Header, byte[], Iterable)} with the recording's coverage before the End (none when null). */
+    public static Rewritten write(Chunk.Header header, byte[] manifest, byte[] coverage, Iterable<Chunk> records) {
         DemoConverter w = start(header, manifest);
         for (Chunk c : records) {
             w.take(c);
         }
+        w.coverage = coverage;
         return w.finish();
     }
 
@@ -90,6 +99,7 @@ public final class DemoConverter {
         while (u < unknown.size()) {
             w.take(unknown.get(u++).chunk());
         }
+        w.coverage = demo.coverageBytes();
         return w.finish();
     }
 
@@ -188,6 +198,9 @@ public final class DemoConverter {
         }
         long last = segment.firstTick() + segment.ticks();
         writeSegment();
+        if (coverage != null) {
+            out.writeBytes(encoder.coverage(coverage)); // the same ticks, so the same coverage
+        }
         out.writeBytes(encoder.end(last));
         return new Rewritten(out.toByteArray(), last, encoder.segments(), droppedUnknown);
     }

@@ -90,6 +90,8 @@ public final class DemoFile {
 
         byte[] manifest(DemoFile file);
 
+        byte[] coverage(DemoFile file);
+
         int skippedChunks();
 
         int tickHashBits();
@@ -266,6 +268,31 @@ public final class DemoFile {
      */
     public byte[] manifest() {
         return layout.manifest(this);
+    }
+
+    /**
+     * The recording's coverage chunk's payload ({@code CoverageCodec.decode} reads it; FORMAT.md, "Coverage"),
+     * or null for a file without one (version 1, recorded before coverage existed, or cut off before its End).
+     */
+    public byte[] coverageBytes() {
+        return layout.coverage(this);
+    }
+
+    /**
+     * The recording's coverage, decoded, or null when it has none.
+     *
+     * @throws DemoFormatException when the chunk is sound but its content is not coverage (one sentence why)
+     */
+    public CoverageCodec.Recorded coverage() throws DemoFormatException {
+        byte[] p = coverageBytes();
+        if (p == null) {
+            return null;
+        }
+        try {
+            return CoverageCodec.decode(p);
+        } catch (IllegalArgumentException e) {
+            throw new DemoFormatException("the coverage chunk", -1, e.getMessage());
+        }
     }
 
     /** Version 2's chunks of kinds this build does not know, in file order (their payloads copied now). */

@@ -136,7 +136,7 @@ public final class DemoReader {
             throw new DemoFormatException(-1, 0, "not a DigitalHeaven demo: the file does not start with \"DHDM\"");
         }
         if (n < 8) {
-            return new DemoFile(new Version2Layout(DemoFile.UnknownChunks.NONE, -1), bytes, null, null, List.of(),
+            return new DemoFile(new Version2Layout(DemoFile.UnknownChunks.NONE, -1, -1), bytes, null, null, List.of(),
                     new DemoFile.Outcome(true, n, null, List.of()));
         }
         int version = ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN).getInt(4);
@@ -179,6 +179,7 @@ public final class DemoReader {
         /** Where the last whole chunk ends. */
         private int whole = 8;
         private int manifestAt = -1;
+        private int coverageAt = -1;
 
         Version2Read(byte[] bytes) {
             this.bytes = bytes;
@@ -273,13 +274,25 @@ public final class DemoReader {
                         }
                         header = (Chunk.Header) ChunkKind.decodePayload(ChunkKind.HEADER, b, payloadAt, len);
                     }
-                    case DemoCodes.Version2Chunk.SEGMENT -> segments.add(segment(b, segments, header, index, pos, payloadAt, len));
                     case DemoCodes.Version2Chunk.END -> end = end(b, bytes, segments, header, index, pos, payloadAt, len);
                     case DemoCodes.Version2Chunk.MANIFEST -> {
                         if (index != 1) {
                             throw new DemoFormatException(index, pos, "a map manifest that does not follow the Header");
                         }
                         manifestAt = pos;
+                    }
+                    case DemoCodes.Version2Chunk.COVERAGE -> {
+                        if (coverageAt >= 0 || segments.isEmpty()) {
+                            throw new DemoFormatException(index, pos, coverageAt >= 0 ? "a second coverage chunk"
+                                    : "a coverage chunk before any segment");
+                        }
+                        coverageAt = pos;
+                    }
+                    case DemoCodes.Version2Chunk.SEGMENT -> {
+                        if (coverageAt >= 0) {
+                            throw new DemoFormatException(index, pos, "a segment after the coverage chunk, which must be the last before the End");
+                        }
+                        segments.add(segment(b, segments, header, index, pos, payloadAt, len));
                     }
                     default -> unknown.add(segments.size(), pos);
                 }
@@ -296,7 +309,7 @@ public final class DemoReader {
             if (damage == null && !truncated && end == null) {
                 truncated = true; // whole chunks, but no End: the recording did not finish
             }
-            return new DemoFile(new Version2Layout(unknown, manifestAt), bytes, header, end, segments,
+            return new DemoFile(new Version2Layout(unknown, manifestAt, coverageAt), bytes, header, end, segments,
                     new DemoFile.Outcome(truncated || end == null, whole, damage, afterDamage));
         }
     }

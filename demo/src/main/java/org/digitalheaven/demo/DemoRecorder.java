@@ -6,6 +6,8 @@ import java.util.List;
 import java.util.Objects;
 import java.util.function.Supplier;
 import org.digitalheaven.physics.MoveSettings;
+import org.digitalheaven.universe.Coverage;
+import org.digitalheaven.universe.CoverageWatch;
 import org.digitalheaven.universe.Pawn;
 import org.digitalheaven.universe.PlayerInput;
 import org.digitalheaven.universe.Snapshot;
@@ -61,6 +63,9 @@ public final class DemoRecorder {
     /** The state hash computed right after the last tick, and {@link Universe#changes()} then (-1: none). */
     private long nextHash;
     private long nextHashChanges = -1;
+    /** What the pawns could be influenced by, watched from the opening checkpoint; null when another recording watches. */
+    private CoverageWatch coverage;
+    private Universe watched;
 
     private DemoRecorder(DemoWriter writer, int interval, long startTick, long origin) {
         this.writer = writer;
@@ -102,6 +107,8 @@ public final class DemoRecorder {
         }
         r.checkpoint(u);
         r.hash = u.stateHash();
+        r.coverage = u.watchCoverage();
+        r.watched = u;
         return r;
     }
 
@@ -170,6 +177,7 @@ public final class DemoRecorder {
             return false;
         }
         stopped = true;
+        unwatch();
         writer.endHere(unrecordable + ", so the recording ends at tick " + segment.firstTick());
         writer.finish(0);
         return true;
@@ -263,6 +271,7 @@ public final class DemoRecorder {
     public String stop(Universe u, long waitMillis) {
         long tick = u.tickCount();
         if (stopped || endBefore(u)) {
+            unwatch();
             writer.finish(waitMillis);
             return writer.failure();
         }
@@ -277,10 +286,23 @@ public final class DemoRecorder {
         }
         closeSegment(tick);
         ChunkFramer e = encoder;
+        if (coverage != null) {
+            Coverage c = coverage.result();
+            unwatch();
+            handOver(() -> e.coverage(CoverageCodec.encode(c, SimulationFingerprint.current())), false);
+        }
         handOver(() -> e.end(tick), true);
         stopped = true;
         writer.finish(waitMillis);
         return writer.failure();
+    }
+
+    /** Stops watching the pawns (the coverage collected so far stays readable). */
+    private void unwatch() {
+        if (watched != null) {
+            watched.unwatchCoverage(coverage);
+            watched = null;
+        }
     }
 
     /** True when the writer failed and nothing more is being written. */

@@ -121,6 +121,11 @@ final class Version1 implements DemoFile.Layout {
     }
 
     @Override
+    public byte[] coverage(DemoFile file) {
+        return null;
+    }
+
+    @Override
     public int skippedChunks() {
         return skipped;
     }

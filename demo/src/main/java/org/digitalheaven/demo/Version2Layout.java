@@ -17,10 +17,13 @@ final class Version2Layout implements DemoFile.Layout {
     private final DemoFile.UnknownChunks unknown;
     /** Where the Manifest chunk is (right after the Header), or -1. */
     private final int manifestAt;
+    /** Where the Coverage chunk is (after the last segment), or -1. */
+    private final int coverageAt;
 
-    Version2Layout(DemoFile.UnknownChunks unknown, int manifestAt) {
+    Version2Layout(DemoFile.UnknownChunks unknown, int manifestAt, int coverageAt) {
         this.unknown = unknown;
         this.manifestAt = manifestAt;
+        this.coverageAt = coverageAt;
     }
 
     @Override
@@ -158,12 +161,21 @@ final class Version2Layout implements DemoFile.Layout {
 
     @Override
     public byte[] manifest(DemoFile file) {
-        if (manifestAt < 0) {
+        return payload(file, manifestAt);
+    }
+
+    @Override
+    public byte[] coverage(DemoFile file) {
+        return payload(file, coverageAt);
+    }
+
+    private static byte[] payload(DemoFile file, int chunkAt) {
+        if (chunkAt < 0) {
             return null;
         }
         byte[] bytes = file.bytes();
-        int length = ByteBuffer.wrap(bytes, manifestAt + 1, 4).order(ByteOrder.LITTLE_ENDIAN).getInt();
-        int payloadAt = manifestAt + ChunkFramer.FRAME;
+        int length = ByteBuffer.wrap(bytes, chunkAt + 1, 4).order(ByteOrder.LITTLE_ENDIAN).getInt();
+        int payloadAt = chunkAt + ChunkFramer.FRAME;
         return Arrays.copyOfRange(bytes, payloadAt, payloadAt + length);
     }
 

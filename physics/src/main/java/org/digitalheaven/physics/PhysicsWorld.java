@@ -27,6 +27,8 @@ public final class PhysicsWorld {
     private final int staticCount;
     private final Broadphase broadphase;
     private ToDoubleFunction<String> gripBySurface = s -> 1.0;
+    /** Told of every trace while a recording wants its coverage; null otherwise. */
+    private TraceWatch watch;
 
     private final MovingGrid moving = new MovingGrid();
     /** Tests only: visit moving bodies by scanning them all, as before the grid, to compare results. */
@@ -108,6 +110,15 @@ public final class PhysicsWorld {
         }
     }
 
+    /** Tells {@code w} of every trace from now on (null: nobody); the traces' results are the same either way. */
+    public void watch(TraceWatch w) {
+        this.watch = w;
+    }
+
+    public TraceWatch watch() {
+        return watch;
+    }
+
     public Body body(int id) {
         return bodies.get(id);
     }
@@ -168,6 +179,10 @@ public final class PhysicsWorld {
 
         int n = broadphase.query(x0, y0, z0, x1, y1, z1, candidates, stack);
         int[] list = candidates[0];
+        TraceWatch w = watch;
+        if (w != null) {
+            w.trace(x0, y0, z0, x1, y1, z1, list, n);
+        }
         for (int i = 0; i < n && !allSolid; i++) {
             int id = list[i];
             if (id != ignoreBody) {
@@ -180,6 +195,9 @@ public final class PhysicsWorld {
             for (int id = staticCount; id < bodies.size() && !allSolid; id++) {
                 Body b = bodies.get(id);
                 if (id != ignoreBody && b.solid() && b.overlaps(x0, y0, z0, x1, y1, z1)) {
+                    if (w != null) {
+                        w.moving(id);
+                    }
                     traceBody(b);
                 }
             }
@@ -188,6 +206,9 @@ public final class PhysicsWorld {
             for (int i = 0; i < m && !allSolid; i++) {
                 Body b = bodies.get(near[i]);
                 if (near[i] != ignoreBody && b.solid() && b.overlaps(x0, y0, z0, x1, y1, z1)) {
+                    if (w != null) {
+                        w.moving(near[i]);
+                    }
                     traceBody(b);
                 }
             }

@@ -64,6 +64,8 @@ public final class Universe {
     /** The pawns in slot order, immutable, rebuilt when one joins or leaves: the tick never allocates it. */
     private List<Pawn> live = List.of();
     private long tick;
+    /** What a recording wants to know of the pawns' tests ({@link #watchCoverage}), or null. */
+    private CoverageWatch coverage;
     /** See {@link #changes()}. */
     private long changes;
 
@@ -198,6 +200,28 @@ public final class Universe {
         return physics;
     }
 
+    /**
+     * Starts collecting what the pawns could be influenced by from now on (a recording's coverage); null
+     * when another watch is running (one at a time: that recording gets its coverage, this one none). The
+     * simulation's results are the same with or without a watch.
+     */
+    public CoverageWatch watchCoverage() {
+        if (coverage != null) {
+            return null;
+        }
+        coverage = new CoverageWatch(this);
+        physics.watch(coverage);
+        return coverage;
+    }
+
+    /** Stops {@code w} (when it is the one running); its {@link CoverageWatch#result()} stays readable. */
+    public void unwatchCoverage(CoverageWatch w) {
+        if (w != null && coverage == w) {
+            coverage = null;
+            physics.watch(null);
+        }
+    }
+
     /** Map objects in authored order. */
     public List<MapObject> objects() {
         return List.copyOf(objects);
@@ -301,8 +325,17 @@ public final class Universe {
             p.setLastContacts(r.contacts());
             placeHull(p);
         }
-        for (MapObject o : objects) {
-            o.think(this);
+        CoverageWatch w = coverage;
+        if (w == null) {
+            for (MapObject o : objects) {
+                o.think(this);
+            }
+        } else {
+            for (int i = 0; i < objects.size(); i++) {
+                MapObject o = objects.get(i);
+                o.think(this);
+                w.afterThink(i, o);
+            }
         }
         tick++;
     }
@@ -312,13 +345,20 @@ public final class Universe {
     private Vec3[] box(Pawn p, float grow) {
         MoveSettings s = settingsOf(p);
         Vec3 pos = p.motion().position(), g = new Vec3(grow, grow, grow);
-        return new Vec3[] {pos.add(s.hullMins()).sub(g), pos.add(s.hullMaxs(p.motion().crouched())).add(g)};
+        Vec3[] b = {pos.add(s.hullMins()).sub(g), pos.add(s.hullMaxs(p.motion().crouched())).add(g)};
+        if (coverage != null) {
+            coverage.box(b[0], b[1]);
+        }
+        return b;
     }
 
     boolean anyPawnNear(Body body, float reach) {
         for (Pawn p : live) {
             Vec3[] b = box(p, reach);
             if (body.intersectsBox(b[0], b[1])) {
+                if (coverage != null) {
+                    coverage.considered(body);
+                }
                 return true;
             }
         }
@@ -354,6 +394,9 @@ public final class Universe {
                 }
             }
         }
+        if (coverage != null && !out.isEmpty()) {
+            coverage.inside(volumes);
+        }
         return out;
     }
 
@@ -387,6 +430,9 @@ public final class Universe {
             boolean inTheWay = body.intersectsBox(b[0], b[1]);
             if (!inTheWay && !riders.contains(p)) {
                 continue;
+            }
+            if (coverage != null) {
+                coverage.considered(body);
             }
             Vec3 target = p.motion().position().add(delta);
             if (!push || !fits(p, target)) {

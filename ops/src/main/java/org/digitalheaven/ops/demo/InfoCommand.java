@@ -16,6 +16,8 @@ import java.util.concurrent.Callable;
 import org.digitalheaven.demo.Chunk;
 import org.digitalheaven.demo.ChunkKind;
 import org.digitalheaven.demo.DemoFile;
+import org.digitalheaven.demo.SimulationFingerprint;
+import org.digitalheaven.universe.Coverage;
 import org.digitalheaven.demo.DemoFormatException;
 import org.digitalheaven.maps.MapManifest;
 import org.digitalheaven.physics.MoveSettings;
@@ -132,6 +134,7 @@ final class InfoCommand implements Callable<Integer> {
         t.add("world settings", worldSettings(h.worldSettings()));
         t.add("notes", h.notes().isEmpty() ? "none" : Integer.toString(h.notes().size()));
         t.add("map manifest", manifest(demo.manifest(), h.mapName()));
+        t.add("coverage", coverage(demo));
         for (int i = 0; i < h.notes().size(); i++) {
             t.add("note " + (i + 1), h.notes().get(i));
         }
@@ -169,6 +172,25 @@ final class InfoCommand implements Callable<Integer> {
             return m.entities().size() + " entities, " + m.brushCount() + " brushes (" + bytes.length + " bytes)";
         } catch (IllegalArgumentException e) {
             return bytes.length + " bytes that do not read as a manifest (" + e.getMessage() + ")";
+        }
+    }
+
+    /** What the recording says its pawns could have been influenced by (regress --affected reads it). */
+    static String coverage(DemoFile demo) {
+        byte[] bytes = demo.coverageBytes();
+        if (bytes == null) {
+            return "none (recorded before coverage, cut off before its End, or format version 1): regress --affected always"
+                    + " replays it";
+        }
+        try {
+            Coverage c = demo.coverage().coverage();
+            return bytes.length + " bytes: " + c.brushes().length + " brush(es) considered, " + c.objects().length
+                    + " object(s) considered or changed, " + c.cells().length + " cell(s) of " + SnapshotDiff.fmt(c.cell()) + " m swept"
+                    + (c.unbounded() ? " (unbounded: never skipped)" : "") + "; fingerprint " + HexFormat.of().formatHex(
+                            demo.coverage().fingerprint()).substring(0, 16) + (java.util.Arrays.equals(demo.coverage().fingerprint(),
+                                    SimulationFingerprint.current()) ? " (this build's)" : " (another build's)");
+        } catch (DemoFormatException e) {
+            return bytes.length + " bytes that do not read as coverage (" + e.getMessage() + "): regress --affected always replays it";
         }
     }
 

@@ -10,6 +10,8 @@ import org.digitalheaven.demo.Chunk;
 import org.digitalheaven.demo.ChunkKind;
 import org.digitalheaven.demo.DemoFile;
 import org.digitalheaven.demo.DemoFormatException;
+import org.digitalheaven.demo.SimulationFingerprint;
+import org.digitalheaven.demo.DemoFormatException;
 import org.digitalheaven.maps.MapManifest;
 import org.digitalheaven.physics.MoveSettings;
 import org.digitalheaven.universe.WorldSettings;
@@ -101,6 +103,7 @@ final class InfoJson {
         worldSettings(g, h.worldSettings());
         strings(g, "notes", h.notes());
         manifest(g, demo.manifest(), h.mapName());
+        coverage(g, demo);
         g.writeEndObject();
     }
 
@@ -147,6 +150,31 @@ final class InfoJson {
             g.writeNumberProperty("entities", m.entities().size());
             g.writeNumberProperty("brushes", m.brushCount());
         } catch (IllegalArgumentException e) {
+            g.writeStringProperty("error", e.getMessage());
+        }
+        g.writeEndObject();
+    }
+
+    /** The recording's coverage: null for none, else its bytes and counts (or why they do not read). */
+    private static void coverage(JsonGenerator g, DemoFile demo) {
+        g.writeName("coverage");
+        byte[] bytes = demo.coverageBytes();
+        if (bytes == null) {
+            g.writeNull();
+            return;
+        }
+        g.writeStartObject();
+        g.writeNumberProperty("bytes", bytes.length);
+        try {
+            var r = demo.coverage();
+            g.writeNumberProperty("brushes", r.coverage().brushes().length);
+            g.writeNumberProperty("objects", r.coverage().objects().length);
+            g.writeNumberProperty("cells", r.coverage().cells().length);
+            g.writeNumberProperty("cellMeters", r.coverage().cell());
+            g.writeBooleanProperty("unbounded", r.coverage().unbounded());
+            g.writeStringProperty("fingerprint", HexFormat.of().formatHex(r.fingerprint()));
+            g.writeBooleanProperty("thisBuild", java.util.Arrays.equals(r.fingerprint(), SimulationFingerprint.current()));
+        } catch (DemoFormatException e) {
             g.writeStringProperty("error", e.getMessage());
         }
         g.writeEndObject();

@@ -103,7 +103,7 @@ public final class DemoRebase {
                         + (recorder.writer.failure() != null ? recorder.writer.failure() : "the writer did not finish"));
             }
             // The verdict is known only once the replay is over, and the Header comes first: the recording is
-            // written again with the note in its Header (the same records, segments and manifest).
+            // written again with the note in its Header (the same records, segments, manifest and coverage).
             DemoFile recorded = DemoReader.read(tmp);
             Chunk.Header was = recorded.header();
             List<String> notes = new ArrayList<>(was.notes());
@@ -114,7 +114,7 @@ public final class DemoRebase {
             for (DemoFile.Segment s : recorded.segments()) {
                 s.visitRecords((i, c) -> records.add(c));
             }
-            Files.write(noted, DemoConverter.write(header, recorded.manifest(), records).bytes(), StandardOpenOption.CREATE_NEW,
+            Files.write(noted, DemoConverter.write(header, recorded.manifest(), recorded.coverageBytes(), records).bytes(), StandardOpenOption.CREATE_NEW,
                     StandardOpenOption.WRITE);
             place(noted, out);
             return new Result(out, Files.size(out), r, note);

@@ -1,0 +1,178 @@
+package org.digitalheaven.universe;
+
+import it.unimi.dsi.fastutil.longs.LongOpenHashSet;
+import java.util.ArrayList;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
+import org.digitalheaven.maps.MapManifest;
+import org.digitalheaven.maps.StaticBrush;
+import org.digitalheaven.physics.Body;
+import org.digitalheaven.physics.Brush;
+import org.digitalheaven.physics.TraceWatch;
+import org.digitalheaven.physics.Vec3;
+
+/**
+ * Collects a {@link Coverage} while a recording runs ({@link Universe#watchCoverage}): told of every
+ * trace by the physics world, and by the universe of every test a map object makes against a pawn's box
+ * and of every object's state after it thinks. It only reads: the simulation's results are the same with
+ * or without it. Game thread only.
+ */
+public final class CoverageWatch implements TraceWatch {
+
+    /** Cells of 2 m (64 Quake units): a few hundred bytes a minute on e1m1 (docs/BENCHMARKS.md, "Coverage"). */
+    public static final float CELL = 2f;
+    /** A single test looking at more cells than this makes the coverage unbounded (nothing is ever skipped for it). */
+    static final int MAX_CELLS_PER_BOX = 1 << 14;
+
+    private final Universe universe;
+    private final long[] statics;
+    private final int[] objectOfBody;
+    private final List<MapObject> objects;
+    private final Map<List<Brush>, Integer> objectOfVolumes = new IdentityHashMap<>();
+    private final byte[] flags;
+    // Each object's last seen state, to spot a change cheaply (positions are immutable values: compared by reference).
+    private final Vec3[] lastPosition;
+    private final int[] lastState, lastTimer, lastYaw, lastProgress;
+    private final LongOpenHashSet cells = new LongOpenHashSet();
+    private int lx0 = Integer.MIN_VALUE, ly0, lz0, lx1, ly1, lz1;
+    private boolean unbounded;
+
+    CoverageWatch(Universe u) {
+        this.universe = u;
+        int staticCount = u.physics().staticCount();
+        this.statics = new long[(staticCount + 63) >>> 6];
+        this.objects = u.objects();
+        int bodies = u.physics().describeBodies().size();
+        this.objectOfBody = new int[bodies];
+        java.util.Arrays.fill(objectOfBody, -1);
+        int n = objects.size();
+        flags = new byte[n];
+        lastPosition = new Vec3[n];
+        lastState = new int[n];
+        lastTimer = new int[n];
+        lastYaw = new int[n];
+        lastProgress = new int[n];
+        for (int i = 0; i < n; i++) {
+            MapObject o = objects.get(i);
+            Body b = o.body();
+            if (b != null && b.id() < bodies) {
+                objectOfBody[b.id()] = i;
+            }
+            if (!o.volumes().isEmpty()) {
+                objectOfVolumes.put(o.volumes(), i);
+            }
+            remember(i, o);
+        }
+    }
+
+    private void remember(int i, MapObject o) {
+        lastPosition[i] = o.position();
+        lastState[i] = o.state();
+        lastTimer[i] = o.timer();
+        lastYaw[i] = Float.floatToRawIntBits(o.yaw());
+        lastProgress[i] = Float.floatToRawIntBits(o.progress());
+    }
+
+    @Override
+    public void trace(float x0, float y0, float z0, float x1, float y1, float z1, int[] ids, int count) {
+        for (int i = 0; i < count; i++) {
+            int id = ids[i];
+            statics[id >>> 6] |= 1L << id;
+        }
+        box(x0, y0, z0, x1, y1, z1);
+    }
+
+    @Override
+    public void moving(int bodyId) {
+        if (bodyId < objectOfBody.length && objectOfBody[bodyId] >= 0) {
+            flags[objectOfBody[bodyId]] |= Coverage.CONSIDERED;
+        }
+    }
+
+    /** A pawn's box a map object tested (inside, near, in the way). */
+    void box(Vec3 min, Vec3 max) {
+        box(min.x(), min.y(), min.z(), max.x(), max.y(), max.z());
+    }
+
+    void considered(Body body) {
+        moving(body.id());
+    }
+
+    /** Pawns were inside {@code volumes} (a trigger's, a teleport's, a push's). */
+    void inside(List<Brush> volumes) {
+        Integer i = objectOfVolumes.get(volumes);
+        if (i != null) {
+            flags[i] |= Coverage.CONSIDERED;
+        }
+    }
+
+    /** After object {@code i} (in authored order) thought: did its state change? */
+    void afterThink(int i, MapObject o) {
+        if (o.position() != lastPosition[i] || o.state() != lastState[i] || o.timer() != lastTimer[i]
+                || Float.floatToRawIntBits(o.yaw()) != lastYaw[i] || Float.floatToRawIntBits(o.progress()) != lastProgress[i]) {
+            flags[i] |= Coverage.CHANGED;
+            remember(i, o);
+        }
+    }
+
+    private void box(float x0, float y0, float z0, float x1, float y1, float z1) {
+        float c = CELL;
+        int ix0 = Coverage.index(x0, c), iy0 = Coverage.index(y0, c), iz0 = Coverage.index(z0, c);
+        int ix1 = Coverage.index(x1, c), iy1 = Coverage.index(y1, c), iz1 = Coverage.index(z1, c);
+        if (ix0 == lx0 && iy0 == ly0 && iz0 == lz0 && ix1 == lx1 && iy1 == ly1 && iz1 == lz1) {
+            return; // the same cells as the last box: most of a pawn's traces in a tick
+        }
+        lx0 = ix0;
+        ly0 = iy0;
+        lz0 = iz0;
+        lx1 = ix1;
+        ly1 = iy1;
+        lz1 = iz1;
+        if ((long) (ix1 - ix0 + 1) * (iy1 - iy0 + 1) * (iz1 - iz0 + 1) > MAX_CELLS_PER_BOX) {
+            unbounded = true;
+            return;
+        }
+        for (int x = ix0; x <= ix1; x++) {
+            for (int z = iz0; z <= iz1; z++) {
+                for (int y = iy0; y <= iy1; y++) {
+                    cells.add(Coverage.key(x, y, z));
+                }
+            }
+        }
+    }
+
+    /** What was seen so far, in the manifest's terms (brush positions in manifest order, authored indices). */
+    public Coverage result() {
+        List<StaticBrush> list = universe.map().statics();
+        MapManifest manifest = universe.map().manifest();
+        int[] firstBrush = new int[manifest.entities().size() + 1];
+        for (int e = 0; e < manifest.entities().size(); e++) {
+            firstBrush[e + 1] = firstBrush[e] + manifest.entities().get(e).brushes().size();
+        }
+        List<Integer> brushes = new ArrayList<>();
+        for (int id = 0; id < list.size(); id++) {
+            if ((statics[id >>> 6] & (1L << id)) != 0) {
+                StaticBrush s = list.get(id);
+                brushes.add(firstBrush[s.entityIndex()] + s.brushIndex());
+            }
+        }
+        int[] b = brushes.stream().mapToInt(Integer::intValue).sorted().toArray();
+        int listed = 0;
+        for (byte f : flags) {
+            listed += f != 0 ? 1 : 0;
+        }
+        int[] idx = new int[listed];
+        byte[] fl = new byte[listed];
+        int k = 0;
+        for (int i = 0; i < objects.size(); i++) {
+            if (flags[i] != 0) {
+                idx[k] = objects.get(i).authoredIndex();
+                fl[k++] = flags[i];
+            }
+        }
+        long[] keys = cells.toLongArray();
+        java.util.Arrays.sort(keys);
+        return new Coverage(CELL, b, idx, fl, keys, unbounded);
+    }
+}
