@@ -720,8 +720,8 @@ final class MapEdits {
                             b.append(eol);
                         }
                     }
-                    for (String s : ins) {
-                        b.append(s).append(i == n && s == ins.get(ins.size() - 1) ? "" : eol);
+                    for (int k = 0; k < ins.size(); k++) {
+                        b.append(ins.get(k)).append(i == n && k == ins.size() - 1 ? "" : eol);
                     }
                 }
                 if (i < n && !deleted[i]) {
