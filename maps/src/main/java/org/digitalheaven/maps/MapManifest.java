@@ -140,9 +140,10 @@ public record MapManifest(String file, List<Entity> entities) {
     /**
      * One change from {@code this} (as recorded) to {@code now} (the map installed for the replay):
      * what, and where, and the entity and brush index it has in {@code now} ({@code brush} -1 for the
-     * entity as a whole; both -1 when it is gone from {@code now}).
+     * entity as a whole; both -1 when it is gone from {@code now}), and the entity and brush index it had as
+     * recorded ({@code wasEntity}/{@code wasBrush}; -1 when it was added since).
      */
-    public record Difference(String what, String where, int entity, int brush) {
+    public record Difference(String what, String where, int entity, int brush, int wasEntity, int wasBrush) {
         @Override
         public String toString() {
             return what + " at " + where;
@@ -242,13 +243,13 @@ public record MapManifest(String file, List<Entity> entities) {
                 compareEntities(was, same, now.file, changed, added, removed);
             } else {
                 removed.add(new Difference("entity " + was.index() + " " + MapText.clip(was.className()) + " removed",
-                        file + ":" + was.line() + " as recorded", -1, -1));
+                        file + ":" + was.line() + " as recorded", -1, -1, was.index(), -1));
             }
         }
         for (Entity e : now.entities) {
             if (!used[e.index()]) {
                 added.add(new Difference("entity " + e.index() + " " + MapText.clip(e.className()) + " added", now.file + ":" + e.line(),
-                        e.index(), -1));
+                        e.index(), -1, -1, -1));
             }
         }
         return new Comparison(changed, added, removed, recordedIndex);
@@ -258,7 +259,7 @@ public record MapManifest(String file, List<Entity> entities) {
             List<Difference> removed) {
         String name = "entity " + now.index() + " " + MapText.clip(now.className());
         if (was.keys() != now.keys()) {
-            changed.add(new Difference(name + " keys", nowFile + ":" + now.line(), now.index(), -1));
+            changed.add(new Difference(name + " keys", nowFile + ":" + now.line(), now.index(), -1, was.index(), -1));
         }
         // Brushes unchanged anywhere in the entity are not differences, wherever they moved to.
         List<Brush> goneOrChanged = unmatched(was.brushes(), now.brushes());
@@ -272,15 +273,15 @@ public record MapManifest(String file, List<Entity> entities) {
             Brush edited = newByIndex.remove(b.index());
             if (edited != null) {
                 changed.add(new Difference("brush changed", nowFile + ":" + edited.line() + ", " + name + " brush " + edited.index(),
-                        now.index(), edited.index()));
+                        now.index(), edited.index(), was.index(), b.index()));
             } else {
                 removed.add(new Difference("brush removed", file + ":" + b.line() + " as recorded, " + name + " brush " + b.index(),
-                        -1, -1));
+                        -1, -1, was.index(), b.index()));
             }
         }
         for (Brush b : newByIndex.values()) {
             added.add(new Difference("brush added", nowFile + ":" + b.line() + ", " + name + " brush " + b.index(),
-                    now.index(), b.index()));
+                    now.index(), b.index(), was.index(), -1));
         }
     }
 

@@ -19,6 +19,30 @@ public abstract class MapObject {
     public static final int SLIDING_DOOR = 1, ROTATING_DOOR = 2, PLATFORM = 3, BUTTON = 4, TRIGGER = 5, TELEPORT = 6,
             PLATE = 7, SECRET_DOOR = 8, PUSH = 9, TRAIN = 10;
 
+    /** The kind code an object installed from {@code def} has (what snapshots carry). */
+    public static int kindOf(org.digitalheaven.maps.MapObjectDef def) {
+        if (def instanceof org.digitalheaven.maps.MapObjectDef.Door) {
+            return SLIDING_DOOR;
+        } else if (def instanceof org.digitalheaven.maps.MapObjectDef.RotatingDoor) {
+            return ROTATING_DOOR;
+        } else if (def instanceof org.digitalheaven.maps.MapObjectDef.Platform) {
+            return PLATFORM;
+        } else if (def instanceof org.digitalheaven.maps.MapObjectDef.Button) {
+            return BUTTON;
+        } else if (def instanceof org.digitalheaven.maps.MapObjectDef.Trigger) {
+            return TRIGGER;
+        } else if (def instanceof org.digitalheaven.maps.MapObjectDef.Teleport) {
+            return TELEPORT;
+        } else if (def instanceof org.digitalheaven.maps.MapObjectDef.Plate) {
+            return PLATE;
+        } else if (def instanceof org.digitalheaven.maps.MapObjectDef.SecretDoor) {
+            return SECRET_DOOR;
+        } else if (def instanceof org.digitalheaven.maps.MapObjectDef.Push) {
+            return PUSH;
+        }
+        return TRAIN;
+    }
+
     private final int authoredIndex;
     private final String targetname;
     protected final Body body;

@@ -1,0 +1,255 @@
+package org.digitalheaven.demo;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import org.digitalheaven.maps.GameMap;
+import org.digitalheaven.maps.MapManifest;
+import org.digitalheaven.maps.MapObjectDef;
+import org.digitalheaven.maps.StaticBrush;
+import org.digitalheaven.physics.Aabb;
+import org.digitalheaven.physics.Brush;
+import org.digitalheaven.universe.Coverage;
+import org.digitalheaven.universe.MapObject;
+import org.digitalheaven.universe.ObjectState;
+
+/**
+ * Whether a demo can be shown not to be affected by the edits between its recorded map and the map it would
+ * be replayed on, from its manifest and its coverage alone ({@code regress --affected}). The contract is
+ * soundness: a demo judged unaffected, replayed anyway, is OK. So every rule below errs towards replaying.
+ *
+ * <p>A replay starts from the recording's opening checkpoint, and every tick is a pure function of the state
+ * and the recorded inputs. Up to the first tick at which something in the replay differs from the recording,
+ * every trace and every test a map object makes against a pawn is the one the recording made, and the
+ * recording's coverage holds all of them: the static brushes each trace considered, the objects that came near
+ * a pawn or changed, and the space each test looked at. An edit changes a tick only through one of those:
+ *
+ * <ul>
+ * <li>a static brush (worldspawn, func_wall and the gates) changed or removed matters only if some trace
+ *     considered it, and one changed or added only if its new bounds meet the swept space (a trace finds a
+ *     brush only where its bounds overlap the trace's box);
+ * <li>a trigger, teleport or push volume changed or added matters only if a pawn was ever inside it as
+ *     recorded or its new volume meets the swept space (it acts only on pawns inside it);
+ * <li>a door, plat, button, plate, train or rotating or secret door changed or added is always replayed: it can
+ *     move by itself or be fired from afar;
+ * <li>an object of the recording missing from the map is always replayed: its state is in every recorded hash;
+ * <li>a path_corner or other entity the engine does not simulate matters only to trains (replayed whenever the
+ *     map has one), and an info_teleport_destination only to a teleport a pawn entered; spawn points never
+ *     (a replay's pawns join where the recording says);
+ * <li>the keys of a static entity are never read by the simulation.
+ * </ul>
+ * Preconditions, else everything is replayed: the recording has a manifest and a readable, bounded coverage,
+ * and was made by this very simulation code ({@link SimulationFingerprint}).
+ */
+public final class Unaffected {
+
+    /** The judgement: skip (with why it is safe) or replay (with the first reason it must be). */
+    public record Verdict(boolean skip, String why) {
+        static Verdict replay(String why) {
+            return new Verdict(false, why);
+        }
+    }
+
+    static final List<String> STATIC = List.of("worldspawn", "func_wall", "func_episodegate", "func_bossgate");
+    static final List<String> VOLUMES = List.of("trigger_multiple", "trigger_once", "trigger_teleport", "trigger_push");
+    static final List<String> BODIES = List.of("func_door", "func_door_rotating", "func_door_secret", "func_plat", "func_button",
+            "func_train", "dh_plate");
+    static final List<String> SPAWNS = List.of("info_player_start", "info_player_deathmatch", "info_player_coop");
+
+    private Unaffected() {
+    }
+
+    /**
+     * Judges {@code demo} (read whole) against {@code now}, the map it would be replayed on, with this build's
+     * fingerprint {@code fingerprint}.
+     */
+    public static Verdict judge(DemoFile demo, GameMap now, byte[] fingerprint) {
+        if (demo.header() == null || demo.segments().isEmpty()) {
+            return Verdict.replay("the file has no opening checkpoint");
+        }
+        byte[] manifestBytes = demo.manifest();
+        if (manifestBytes == null) {
+            return Verdict.replay("it carries no map manifest (recorded before manifests)");
+        }
+        CoverageCodec.Recorded recorded;
+        try {
+            recorded = demo.coverage();
+        } catch (DemoFormatException e) {
+            return Verdict.replay("its coverage does not read (" + e.getMessage() + ")");
+        }
+        if (recorded == null) {
+            return Verdict.replay("it carries no coverage (recorded before coverage, or cut off before its End)");
+        }
+        if (!SimulationFingerprint.known(fingerprint) || !Arrays.equals(recorded.fingerprint(), fingerprint)) {
+            return Verdict.replay("it was recorded by other simulation code (fingerprint " + hex(recorded.fingerprint()) + ", this build "
+                    + hex(fingerprint) + ")");
+        }
+        MapManifest was;
+        List<ObjectState> objects;
+        try {
+            was = MapManifest.decode(demo.header().mapName() + ".map", manifestBytes);
+            objects = org.digitalheaven.universe.SnapshotCodec.decode(demo.segments().get(0).checkpoint().snapshot()).objects();
+        } catch (IllegalArgumentException | DemoFormatException e) {
+            return Verdict.replay("its manifest or opening checkpoint does not read (" + e.getMessage() + ")");
+        }
+        return judge(was, objects, recorded.coverage(), now);
+    }
+
+    /**
+     * The rules, given what the recording holds: its manifest {@code was}, the objects of its opening checkpoint,
+     * and its coverage {@code c}.
+     */
+    public static Verdict judge(MapManifest was, List<ObjectState> recordedObjects, Coverage c, GameMap now) {
+        if (c.unbounded()) {
+            return Verdict.replay("its coverage is unbounded (a test looked at more space than is kept)");
+        }
+        MapManifest.Comparison cmp = was.compare(now.manifest());
+        if (cmp.same()) {
+            return new Verdict(true, "the map and the simulation are as recorded");
+        }
+        // Objects as the replay will know them: now's, under recorded numbers.
+        Map<Integer, MapObjectDef> nowByRecorded = new TreeMap<>();
+        List<MapObjectDef> added = new ArrayList<>();
+        for (MapObjectDef d : now.objects()) {
+            Integer r = cmp.recordedIndex().get(d.authoredIndex());
+            if (r == null) {
+                added.add(d);
+            } else {
+                nowByRecorded.put(r, d);
+            }
+        }
+        boolean trains = false, teleported = false;
+        for (ObjectState o : recordedObjects) {
+            MapObjectDef d = nowByRecorded.remove(o.authoredIndex());
+            if (d == null || MapObject.kindOf(d) != o.kind()) {
+                return Verdict.replay("entity " + o.authoredIndex() + " (" + className(was, o.authoredIndex()) + "), in every recorded"
+                        + " hash, is " + (d == null ? "gone from the map" : "another kind of object now"));
+            }
+            trains |= o.kind() == MapObject.TRAIN;
+            teleported |= o.kind() == MapObject.TELEPORT && (c.flagsOf(o.authoredIndex()) & Coverage.CONSIDERED) != 0;
+        }
+        added.addAll(nowByRecorded.values()); // built now, not when recorded
+        for (MapObjectDef d : added) {
+            trains |= d instanceof MapObjectDef.Train;
+            if (!VOLUMES.contains(d.classname())) {
+                return Verdict.replay("a " + d.classname() + " (entity " + d.authoredIndex() + ") is new to the recording: doors, plats,"
+                        + " buttons, plates and trains are always replayed");
+            }
+            if (meets(c, volumes(d))) {
+                return Verdict.replay("the new " + d.classname() + " (entity " + d.authoredIndex() + ") meets the space its pawns swept");
+            }
+        }
+        Map<Integer, List<StaticBrush>> statics = new TreeMap<>();
+        for (StaticBrush s : now.statics()) {
+            statics.computeIfAbsent(s.entityIndex(), k -> new ArrayList<>()).add(s);
+        }
+        int[] first = firstBrush(was);
+        int edits = 0;
+        List<MapManifest.Difference> all = new ArrayList<>(cmp.changed());
+        all.addAll(cmp.added());
+        all.addAll(cmp.removed());
+        for (MapManifest.Difference d : all) {
+            edits++;
+            String cls = d.entity() >= 0 ? now.manifest().entities().get(d.entity()).className()
+                    : was.entities().get(d.wasEntity()).className();
+            String why = affects(d, cls, was, first, c, now, statics, trains, teleported);
+            if (why != null) {
+                return Verdict.replay(d + ": " + why);
+            }
+        }
+        return new Verdict(true, edits + " edit(s), none within its coverage");
+    }
+
+    /** Why difference {@code d} to an entity of class {@code cls} could reach the recording's ticks, or null. */
+    private static String affects(MapManifest.Difference d, String cls, MapManifest was, int[] first, Coverage c, GameMap now,
+            Map<Integer, List<StaticBrush>> statics, boolean trains, boolean teleported) {
+        boolean wholeEntity = d.brush() < 0 && d.wasBrush() < 0;
+        boolean keys = wholeEntity && d.entity() >= 0 && d.wasEntity() >= 0;
+        if (STATIC.contains(cls)) {
+            if (keys) {
+                return null; // a static entity's keys are never read
+            }
+            if (d.wasEntity() >= 0) { // what was there: never considered?
+                List<MapManifest.Brush> gone = wholeEntity ? was.entities().get(d.wasEntity()).brushes()
+                        : d.wasBrush() >= 0 ? List.of(was.entities().get(d.wasEntity()).brushes().get(d.wasBrush())) : List.of();
+                for (MapManifest.Brush b : gone) {
+                    if (c.considered(first[d.wasEntity()] + b.index())) {
+                        return "a trace considered it as recorded";
+                    }
+                }
+            }
+            if (d.entity() >= 0) { // what is there now: outside the swept space?
+                for (StaticBrush s : statics.getOrDefault(d.entity(), List.of())) {
+                    if ((wholeEntity || s.brushIndex() == d.brush()) && meets(c, List.of(s.brush()))) {
+                        return "its new shape meets the space the pawns swept";
+                    }
+                }
+            }
+            return null;
+        }
+        if (VOLUMES.contains(cls)) {
+            if (d.wasEntity() >= 0 && c.flagsOf(d.wasEntity()) != 0) {
+                return "a pawn was inside it as recorded";
+            }
+            for (MapObjectDef o : now.objects()) {
+                if (o.authoredIndex() == d.entity() && meets(c, volumes(o))) {
+                    return "its new volume meets the space the pawns swept";
+                }
+            }
+            return null;
+        }
+        if (BODIES.contains(cls)) {
+            return "doors, plats, buttons, plates and trains are always replayed when edited";
+        }
+        if (SPAWNS.contains(cls)) {
+            return null; // a replay's pawns join where the recording says, never at a spawn point
+        }
+        if (trains) {
+            return "the map has a func_train, whose path may run through any entity";
+        }
+        if (cls.equals("info_teleport_destination") && teleported) {
+            return "a pawn entered a teleport as recorded";
+        }
+        return null; // not simulated (a light, a monster, an item, a path_corner without trains)
+    }
+
+    private static List<Brush> volumes(MapObjectDef d) {
+        if (d instanceof MapObjectDef.Trigger t) {
+            return t.volumes();
+        } else if (d instanceof MapObjectDef.Teleport t) {
+            return t.volumes();
+        } else if (d instanceof MapObjectDef.Push p) {
+            return p.volumes();
+        }
+        throw new IllegalArgumentException(d.classname() + " is not a volume");
+    }
+
+    private static boolean meets(Coverage c, List<Brush> brushes) {
+        for (Brush b : brushes) {
+            Aabb a = b.bounds();
+            if (c.meets(a.min().x(), a.min().y(), a.min().z(), a.max().x(), a.max().y(), a.max().z())) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Each entity's first brush position in the manifest's brush order. */
+    static int[] firstBrush(MapManifest m) {
+        int[] first = new int[m.entities().size() + 1];
+        for (int e = 0; e < m.entities().size(); e++) {
+            first[e + 1] = first[e] + m.entities().get(e).brushes().size();
+        }
+        return first;
+    }
+
+    private static String className(MapManifest m, int entity) {
+        return entity < m.entities().size() ? m.entities().get(entity).className() : "?";
+    }
+
+    private static String hex(byte[] f) {
+        return java.util.HexFormat.of().formatHex(f).substring(0, 16);
+    }
+}
