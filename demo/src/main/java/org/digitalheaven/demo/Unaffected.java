@@ -45,10 +45,30 @@ import org.digitalheaven.universe.ObjectState;
  */
 public final class Unaffected {
 
+    /** Why a demo is replayed, or that it is not: what {@code regress --affected}'s first line counts. */
+    public enum Reason {
+        /** Skipped: no edit reached any of its ticks. */
+        UNAFFECTED,
+        /** Replayed: an edit (or a missing object) is within its coverage. */
+        REACHED,
+        /** Replayed: nothing to judge by (no manifest, no or unreadable or unbounded coverage). */
+        NO_COVERAGE,
+        /** Replayed: recorded by other simulation code. */
+        OTHER_SIMULATION
+    }
+
     /** The judgement: skip (with why it is safe) or replay (with the first reason it must be). */
-    public record Verdict(boolean skip, String why) {
+    public record Verdict(Reason reason, String why) {
+        public boolean skip() {
+            return reason == Reason.UNAFFECTED;
+        }
+
         static Verdict replay(String why) {
-            return new Verdict(false, why);
+            return new Verdict(Reason.REACHED, why);
+        }
+
+        static Verdict unknown(String why) {
+            return new Verdict(Reason.NO_COVERAGE, why);
         }
     }
 
@@ -67,24 +87,24 @@ public final class Unaffected {
      */
     public static Verdict judge(DemoFile demo, GameMap now, byte[] fingerprint) {
         if (demo.header() == null || demo.segments().isEmpty()) {
-            return Verdict.replay("the file has no opening checkpoint");
+            return Verdict.unknown("the file has no opening checkpoint");
         }
         byte[] manifestBytes = demo.manifest();
         if (manifestBytes == null) {
-            return Verdict.replay("it carries no map manifest (recorded before manifests)");
+            return Verdict.unknown("it carries no map manifest (recorded before manifests)");
         }
         CoverageCodec.Recorded recorded;
         try {
             recorded = demo.coverage();
         } catch (DemoFormatException e) {
-            return Verdict.replay("its coverage does not read (" + e.getMessage() + ")");
+            return Verdict.unknown("its coverage does not read (" + e.getMessage() + ")");
         }
         if (recorded == null) {
-            return Verdict.replay("it carries no coverage (recorded before coverage, or cut off before its End)");
+            return Verdict.unknown("it carries no coverage (recorded before coverage, or cut off before its End)");
         }
         if (!SimulationFingerprint.known(fingerprint) || !Arrays.equals(recorded.fingerprint(), fingerprint)) {
-            return Verdict.replay("it was recorded by other simulation code (fingerprint " + hex(recorded.fingerprint()) + ", this build "
-                    + hex(fingerprint) + ")");
+            return new Verdict(Reason.OTHER_SIMULATION, "it was recorded by other simulation code (fingerprint "
+                    + hex(recorded.fingerprint()) + ", this build " + hex(fingerprint) + ")");
         }
         MapManifest was;
         List<ObjectState> objects;
@@ -92,7 +112,7 @@ public final class Unaffected {
             was = MapManifest.decode(demo.header().mapName() + ".map", manifestBytes);
             objects = org.digitalheaven.universe.SnapshotCodec.decode(demo.segments().get(0).checkpoint().snapshot()).objects();
         } catch (IllegalArgumentException | DemoFormatException e) {
-            return Verdict.replay("its manifest or opening checkpoint does not read (" + e.getMessage() + ")");
+            return Verdict.unknown("its manifest or opening checkpoint does not read (" + e.getMessage() + ")");
         }
         return judge(was, objects, recorded.coverage(), now);
     }
@@ -103,11 +123,11 @@ public final class Unaffected {
      */
     public static Verdict judge(MapManifest was, List<ObjectState> recordedObjects, Coverage c, GameMap now) {
         if (c.unbounded()) {
-            return Verdict.replay("its coverage is unbounded (a test looked at more space than is kept)");
+            return Verdict.unknown("its coverage is unbounded (a test looked at more space than is kept)");
         }
         MapManifest.Comparison cmp = was.compare(now.manifest());
         if (cmp.same()) {
-            return new Verdict(true, "the map and the simulation are as recorded");
+            return new Verdict(Reason.UNAFFECTED, "the map and the simulation are as recorded");
         }
         // Objects as the replay will know them: now's, under recorded numbers.
         Map<Integer, MapObjectDef> nowByRecorded = new TreeMap<>();
@@ -159,7 +179,7 @@ public final class Unaffected {
                 return Verdict.replay(d + ": " + why);
             }
         }
-        return new Verdict(true, edits + " edit(s), none within its coverage");
+        return new Verdict(Reason.UNAFFECTED, edits + " edit(s), none within its coverage");
     }
 
     /** Why difference {@code d} to an entity of class {@code cls} could reach the recording's ticks, or null. */
@@ -249,7 +269,8 @@ public final class Unaffected {
         return entity < m.entities().size() ? m.entities().get(entity).className() : "?";
     }
 
-    private static String hex(byte[] f) {
+    /** The first 16 hex digits of a fingerprint, as the first line of {@code regress --affected} prints them. */
+    public static String hex(byte[] f) {
         return java.util.HexFormat.of().formatHex(f).substring(0, 16);
     }
 }

@@ -19,6 +19,11 @@ import java.util.concurrent.Future;
 import org.digitalheaven.demo.DemoFile;
 import org.digitalheaven.demo.DemoFormatException;
 import org.digitalheaven.demo.DemoReader;
+import org.digitalheaven.demo.SimulationFingerprint;
+import org.digitalheaven.demo.Unaffected;
+import org.digitalheaven.maps.GameMap;
+import org.digitalheaven.maps.MapFormatException;
+import org.digitalheaven.maps.ResolvedMap;
 import org.digitalheaven.ops.EngineVersion;
 import org.digitalheaven.ops.demo.DemoFiles;
 import org.digitalheaven.ops.demo.DemoSuite;
@@ -95,6 +100,18 @@ public final class RegressCommand implements Callable<Integer> {
     @Option(names = "--home", paramLabel = "DIR", description = "Server home (its pallets/ folder is searched).")
     Path home;
 
+    @Option(names = "--affected", description = "Replay only the demos the map's edits can affect: a demo is SKIPPED when its"
+            + " map manifest and its coverage (what its pawns' traces considered, what they swept) prove that no changed,"
+            + " added or removed brush or entity reached any of its ticks, and it was recorded by this build's simulation code."
+            + " A skipped demo, replayed anyway, is always OK; demos without coverage are always replayed.")
+    boolean affected;
+
+    /** With --affected: each map the demos replay on, loaded once (by barcode and closure hash). */
+    private final Map<String, GameMap> loaded = new java.util.concurrent.ConcurrentHashMap<>();
+    /** With --affected: how many demos were judged for each reason, and one example of the reasons to replay. */
+    private final Map<Unaffected.Reason, Integer> reasons = new java.util.concurrent.ConcurrentHashMap<>();
+    private volatile String otherSimulation;
+
     /**
      * One demo's outcome: {@code detail} is the DIVERGED headline or the error, {@code cause} the line
      * explaining a divergence (or null), {@code replay} the whole outcome when it replayed (else null).
@@ -133,27 +150,69 @@ public final class RegressCommand implements Callable<Integer> {
         List<Path> search = ServerHome.resolveDefault(home).palletSearchPath(pallets);
         EngineVersion build = EngineVersion.current();
         List<Row> rows = replayAll(mine, search, build, mapFiles, mapNames);
-        table(out, rows);
-        int diverged = 0, unreadable = 0;
+        int diverged = 0, unreadable = 0, skipped = 0;
         for (Row r : rows) {
             diverged += r.result().equals("DIVERGED") ? 1 : 0;
             unreadable += r.result().equals("ERROR") ? 1 : 0;
+            skipped += r.result().equals(SKIPPED) ? 1 : 0;
         }
+        if (affected) {
+            out.println(affectedLine(rows.size(), skipped));
+        }
+        table(out, rows);
         String summary = String.format(Locale.ROOT, "%d demo(s) (shard %d/%d of %d): %d ok, %d diverged, %d unreadable",
-                rows.size(), my.index(), my.count(), demos.size(), rows.size() - diverged - unreadable, diverged, unreadable);
+                rows.size(), my.index(), my.count(), demos.size(), rows.size() - diverged - unreadable - skipped, diverged, unreadable)
+                + (affected ? ", " + skipped + " skipped as unaffected" : "");
         out.printf(Locale.ROOT, "%s%n", summary);
         out.flush();
         if (junit != null) {
-            Files.writeString(junit, junitXml(rows, diverged, unreadable), StandardCharsets.UTF_8);
+            Files.writeString(junit, junitXml(rows, diverged, unreadable, skipped), StandardCharsets.UTF_8);
         }
         if (html != null) {
             report(rows, search, build, out, summary);
         }
         if (jsonFile != null) {
-            Files.writeString(jsonFile, json(rows, my.index() + "/" + my.count(), diverged, unreadable), StandardCharsets.UTF_8);
+            Files.writeString(jsonFile, json(rows, my.index() + "/" + my.count(), diverged, unreadable, skipped), StandardCharsets.UTF_8);
         }
         // A divergence is the news a map team runs this for: it wins over a file that could not be read.
         return diverged > 0 ? 3 : unreadable > 0 ? CommandLine.ExitCode.USAGE : CommandLine.ExitCode.OK;
+    }
+
+    /** The result of a demo {@code --affected} did not replay. */
+    static final String SKIPPED = "SKIPPED";
+
+    /**
+     * The first line of {@code --affected}: how many of how many were skipped, and why the others replay; when the
+     * simulation code differs from the recordings', that it does, and that everything replays for it.
+     */
+    private String affectedLine(int total, int skipped) {
+        int reached = reasons.getOrDefault(Unaffected.Reason.REACHED, 0), none = reasons.getOrDefault(Unaffected.Reason.NO_COVERAGE, 0);
+        int other = reasons.getOrDefault(Unaffected.Reason.OTHER_SIMULATION, 0);
+        String line = String.format(Locale.ROOT, "regress --affected: %d of %d demo(s) skipped as unaffected by the map's edits;"
+                + " %d replayed (%d reached by an edit, %d without coverage to judge by, %d recorded by other simulation code)", skipped,
+                total, total - skipped, reached, none, other);
+        if (other > 0) {
+            line += "; " + (other == total ? "every demo" : other + " demo(s)") + " replayed because " + otherSimulation
+                    + ": a version and git sha do not say what a working tree compiled, so only a recording of this very simulation"
+                    + " is ever skipped";
+        }
+        return PrintableText.line(line);
+    }
+
+    /** With --affected: whether {@code file} can be skipped on the map it would replay on; null when that cannot be judged here. */
+    private Unaffected.Verdict judge(DemoFile file, List<Path> search, Path map) {
+        try {
+            ResolvedMap m = DemoReplay.resolveMap(file.header(), DemoReplay.Options.of(search, map, "", "", l -> { }), l -> { });
+            String key = m.barcode() + "/" + m.closureHashHex();
+            GameMap now = loaded.get(key);
+            if (now == null) {
+                now = m.load();
+                loaded.putIfAbsent(key, now);
+            }
+            return Unaffected.judge(file, now, SimulationFingerprint.current());
+        } catch (DemoReplay.ReplayException | MapFormatException | RuntimeException e) {
+            return null; // the replay will say what is wrong with the map
+        }
     }
 
     /** The demos of shard {@code my}, in the order found; with more than one shard, a line on {@code out} says which. */
@@ -247,6 +306,18 @@ public final class RegressCommand implements Callable<Integer> {
         }
         String barcode = file.header() == null ? "?" : file.header().mapBarcode();
         Path map = file.header() == null ? null : mapFiles.getOrDefault(barcode, mapNames.get(file.header().mapName()));
+        if (affected && file.header() != null) {
+            Unaffected.Verdict v = judge(file, search, map);
+            Unaffected.Reason reason = v == null ? Unaffected.Reason.NO_COVERAGE : v.reason();
+            reasons.merge(reason, 1, Integer::sum);
+            if (reason == Unaffected.Reason.OTHER_SIMULATION && otherSimulation == null) {
+                otherSimulation = v.why();
+            }
+            if (v != null && v.skip()) {
+                return new Row(d.file(), d.name(), barcode, file.lastTick() - file.header().startTick(), 0, SKIPPED,
+                        "(unaffected: " + v.why() + ")", null, (System.nanoTime() - start) / 1e9, "", null, map);
+            }
+        }
         String[] summary = {""};
         try {
             DemoReplay.Result r = DemoReplay.run(file, DemoReplay.Options.of(search, map, build.engineVersion(),
@@ -275,10 +346,10 @@ public final class RegressCommand implements Callable<Integer> {
      * its cause), an {@code error} for a file that could not be replayed, and the replay's summary line in
      * {@code system-out} (which says when the file was truncated).
      */
-    static String junitXml(List<Row> rows, int diverged, int unreadable) {
+    static String junitXml(List<Row> rows, int diverged, int unreadable, int skipped) {
         StringBuilder b = new StringBuilder("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
-        b.append(String.format(Locale.ROOT, "<testsuite name=\"dh-host regress\" tests=\"%d\" failures=\"%d\" errors=\"%d\">%n",
-                rows.size(), diverged, unreadable));
+        b.append(String.format(Locale.ROOT, "<testsuite name=\"dh-host regress\" tests=\"%d\" failures=\"%d\" errors=\"%d\"%s>%n",
+                rows.size(), diverged, unreadable, skipped > 0 ? " skipped=\"" + skipped + "\"" : ""));
         for (Row r : rows) {
             b.append(String.format(Locale.ROOT, "  <testcase classname=\"%s\" name=\"%s\" time=\"%.3f\">%n",
                     xml(r.map()), xml(r.name()), r.seconds()));
@@ -292,6 +363,8 @@ public final class RegressCommand implements Callable<Integer> {
                 b.append("</failure>\n");
             } else if (r.result().equals("ERROR")) {
                 b.append("    <error message=\"").append(xml(r.detail())).append("\"/>\n");
+            } else if (r.result().equals(SKIPPED)) {
+                b.append("    <skipped message=\"").append(xml(r.detail())).append("\"/>\n");
             }
             if (!r.summary().isEmpty()) {
                 b.append("    <system-out>").append(xml(r.summary())).append("</system-out>\n");
@@ -327,15 +400,16 @@ public final class RegressCommand implements Callable<Integer> {
     }
 
     /** The rows as one JSON object: the shard, the counts, and per demo its map, result, and replay outcome or error. */
-    static String json(List<Row> rows, String shard, int diverged, int unreadable) {
+    static String json(List<Row> rows, String shard, int diverged, int unreadable, int skipped) {
         StringWriter w = new StringWriter();
         try (JsonGenerator g = ReplayJson.open(w)) {
             g.writeStartObject();
             g.writeStringProperty("shard", shard);
             g.writeNumberProperty("demos", rows.size());
-            g.writeNumberProperty("ok", rows.size() - diverged - unreadable);
+            g.writeNumberProperty("ok", rows.size() - diverged - unreadable - skipped);
             g.writeNumberProperty("diverged", diverged);
             g.writeNumberProperty("unreadable", unreadable);
+            g.writeNumberProperty("skipped", skipped);
             g.writeName("results");
             g.writeStartArray();
             for (Row r : rows) {
@@ -345,6 +419,9 @@ public final class RegressCommand implements Callable<Integer> {
                 g.writeStringProperty("map", r.map());
                 if (r.replay() != null) {
                     ReplayJson.result(g, r.replay());
+                } else if (r.result().equals(SKIPPED)) {
+                    g.writeStringProperty("result", SKIPPED);
+                    g.writeStringProperty("skipped", r.detail());
                 } else {
                     g.writeStringProperty("result", "ERROR");
                     g.writeStringProperty("error", r.detail());

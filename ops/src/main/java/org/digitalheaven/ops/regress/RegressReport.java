@@ -30,7 +30,7 @@ final class RegressReport {
                 table { border-collapse: collapse; width: 100%; }
                 th, td { padding: 4px 8px; border-bottom: 1px solid #2c333c; text-align: left; vertical-align: top; }
                 th { cursor: pointer; background: #1f242a; user-select: none; }
-                td.DIVERGED { color: #ff6e6e; font-weight: bold; } td.ERROR { color: #ffb74d; font-weight: bold; } td.OK { color: #81c784; }
+                td.DIVERGED { color: #ff6e6e; font-weight: bold; } td.ERROR { color: #ffb74d; font-weight: bold; } td.OK { color: #81c784; } td.SKIPPED { color: #9e9e9e; }
                 a { color: #4fc3f7; } .small { font-family: ui-monospace, monospace; font-size: 12px; }
                 </style></head><body>
                 <h1>dh-host regress</h1>

@@ -46,16 +46,16 @@ import org.junit.jupiter.api.io.TempDir;
  * the pawns did, tick by tick, as a listener beside the recorder saw it; and carried through convert, cut
  * and rebase; and shown by demo info. Also prints the coverage's bytes per minute (the issue's number).
  */
-class CoverageRecordingTest {
+public class CoverageRecordingTest {
 
     @TempDir
     Path dir;
 
     /** What a listener saw while the recording ran: the cell of every pawn's feet, and every static brush contacted. */
-    record Seen(List<Vec3> feet, List<int[]> contacted, Path file) {
+    public record Seen(List<Vec3> feet, List<int[]> contacted, Path file) {
     }
 
-    static Seen record(Path folder, String mapOrFile, String name, int pawns, int ticks, long seed) throws Exception {
+    public static Seen record(Path folder, String mapOrFile, String name, int pawns, int ticks, long seed) throws Exception {
         Preferences prefs = Preferences.inMemory();
         GameServer server = new GameServer(new GameServer.Options(prefs, List.of(), NanoClock.SYSTEM, 1L, l -> { }),
                 new LoopbackNetwork().endpoint());

@@ -385,7 +385,7 @@ public final class DemoReplay {
     }
 
     /** The map the replay installs for {@code h}: {@code o}'s --map, or the recorded barcode from the pallets. */
-    static ResolvedMap resolveMap(Chunk.Header h, Options o, Consumer<String> warn) throws ReplayException {
+    public static ResolvedMap resolveMap(Chunk.Header h, Options o, Consumer<String> warn) throws ReplayException {
         try {
             if (o.mapFile() != null) {
                 ResolvedMap m = PalletRepository.resolveFile(o.mapFile());

@@ -1,0 +1,168 @@
+package org.digitalheaven.ops.regress;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.digitalheaven.demo.Chunk;
+import org.digitalheaven.demo.DemoConverter;
+import org.digitalheaven.demo.DemoFile;
+import org.digitalheaven.demo.DemoReader;
+import org.digitalheaven.ops.Host;
+import org.digitalheaven.ops.JsonTree;
+import org.digitalheaven.ops.demo.CoverageRecordingTest;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code regress --affected}: demos an edit cannot reach are SKIPPED (the first line says how many of how many, the
+ * rows, JUnit, JSON say why), those it reaches replay (and diverge), a demo without coverage always replays, and a
+ * recording of other simulation code makes everything of it replay, the first line saying why.
+ */
+class RegressAffectedTest {
+
+    @TempDir
+    Path dir;
+    Path suite;
+    String arena;
+
+    record Run(int code, String out, String err) {
+        String row(String demo) {
+            return out.lines().filter(l -> l.startsWith(demo + " ")).findFirst()
+                    .orElseThrow(() -> new AssertionError("no row for " + demo + ":\n" + out + err));
+        }
+
+        String first() {
+            return out.lines().findFirst().orElse("");
+        }
+    }
+
+    static Run run(String... args) {
+        StringWriter out = new StringWriter(), err = new StringWriter();
+        int code = Host.run(new PrintWriter(out), new PrintWriter(err), args);
+        return new Run(code, out.toString(), err.toString());
+    }
+
+    @BeforeEach
+    void suite() throws Exception {
+        suite = dir.resolve("suite");
+        Files.createDirectories(suite);
+        for (int i = 0; i < 3; i++) {
+            CoverageRecordingTest.record(suite, "arena", "play-" + i, 2 + i, 360, 20 + i);
+        }
+        // Recorded before coverage existed: never skipped.
+        Files.copy(Path.of("src/test/resources/demos/golden-arena.dh-demo"), suite.resolve("golden-arena.dh-demo"));
+        arena = new String(getClass().getClassLoader().getResourceAsStream("pallets/DigitalHeaven.Core/maps/arena.map").readAllBytes(),
+                StandardCharsets.UTF_8);
+    }
+
+    /** arena.map with a box brush added far outside its walls (x 3000..3064 units), where no pawn goes. */
+    private Path farEdit() throws Exception {
+        String box = "{\n( 3000 64 0 ) ( 3000 0 0 ) ( 3064 0 0 ) floor 0 0 0 1 1\n( 3064 0 64 ) ( 3000 0 64 ) ( 3000 64 64 ) floor 0 0 0 1 1\n"
+                + "( 3000 0 64 ) ( 3000 0 0 ) ( 3000 64 0 ) floor 0 0 0 1 1\n( 3064 64 0 ) ( 3064 0 0 ) ( 3064 0 64 ) floor 0 0 0 1 1\n"
+                + "( 3064 0 0 ) ( 3000 0 0 ) ( 3000 0 64 ) floor 0 0 0 1 1\n( 3000 64 64 ) ( 3000 64 0 ) ( 3064 64 0 ) floor 0 0 0 1 1\n}\n";
+        String edited = arena.replaceFirst("// ceiling", java.util.regex.Matcher.quoteReplacement(box) + "// ceiling");
+        assertFalse(edited.equals(arena));
+        return write("far/arena.map", edited);
+    }
+
+    /** arena.map with its floor's top raised 4 units: every pawn stands on it. */
+    private Path nearEdit() throws Exception {
+        String edited = arena.replace("( 1040 -1040 0 ) ( -1040 -1040 0 ) ( -1040 1040 0 ) floor",
+                "( 1040 -1040 4 ) ( -1040 -1040 4 ) ( -1040 1040 4 ) floor");
+        assertFalse(edited.equals(arena));
+        return write("near/arena.map", edited);
+    }
+
+    private Path write(String name, String text) throws Exception {
+        Path p = dir.resolve(name);
+        Files.createDirectories(p.getParent());
+        Files.writeString(p, text);
+        return p;
+    }
+
+    @Test
+    void anEditNoPawnReachedSkipsTheDemosWithCoverageAndTheOthersReplay() throws Exception {
+        Path far = farEdit();
+        Path junit = dir.resolve("r.xml"), json = dir.resolve("r.json");
+        Run r = run("regress", suite.toString(), "--map", far.toString(), "--affected", "--junit", junit.toString(), "--json",
+                json.toString(), "--home", dir.resolve("home").toString());
+        System.out.print(r.out());
+        assertEquals(0, r.code(), r.out() + r.err());
+        assertEquals("regress --affected: 3 of 4 demo(s) skipped as unaffected by the map's edits; 1 replayed (0 reached by an edit,"
+                + " 1 without coverage to judge by, 0 recorded by other simulation code)", r.first());
+        for (int i = 0; i < 3; i++) {
+            assertTrue(r.row("play-" + i + ".dh-demo").matches(".* SKIPPED +\\(unaffected: 1 edit\\(s\\), none within its coverage\\)"),
+                    r.out());
+        }
+        assertTrue(r.row("golden-arena.dh-demo").contains(" OK "), r.out());
+        assertTrue(r.out().contains("4 demo(s) (shard 1/1 of 4): 1 ok, 0 diverged, 0 unreadable, 3 skipped as unaffected"), r.out());
+        String xml = Files.readString(junit);
+        assertTrue(xml.contains("skipped=\"3\""), xml);
+        assertEquals(3, xml.split("<skipped message=\"\\(unaffected: ", -1).length - 1, xml);
+        Map<String, Object> j = JsonTree.object(Files.readString(json));
+        assertEquals(3L, j.get("skipped"));
+        assertEquals(1L, j.get("ok"));
+        @SuppressWarnings("unchecked")
+        List<Map<String, Object>> results = (List<Map<String, Object>>) j.get("results");
+        assertEquals(3, results.stream().filter(x -> "SKIPPED".equals(x.get("result"))).count());
+
+        // The contract: replayed anyway, every skipped demo is OK.
+        Run all = run("regress", suite.toString(), "--map", far.toString(), "--home", dir.resolve("home").toString());
+        assertEquals(0, all.code(), all.out());
+        assertTrue(all.out().contains("4 demo(s) (shard 1/1 of 4): 4 ok, 0 diverged, 0 unreadable\n"), "no --affected, no skip column: "
+                + all.out());
+    }
+
+    @Test
+    void anEditEveryPawnStandsOnReplaysEverythingAndDiverges() throws Exception {
+        Run r = run("regress", suite.toString(), "--map", nearEdit().toString(), "--affected", "--home", dir.resolve("home").toString());
+        assertEquals(3, r.code(), r.out() + r.err());
+        assertEquals("regress --affected: 0 of 4 demo(s) skipped as unaffected by the map's edits; 4 replayed (3 reached by an edit,"
+                + " 1 without coverage to judge by, 0 recorded by other simulation code)", r.first());
+        for (int i = 0; i < 3; i++) {
+            assertTrue(r.row("play-" + i + ".dh-demo").contains(" DIVERGED "), r.out());
+        }
+    }
+
+    @Test
+    void theSameMapSkipsEveryRecordingOfThisSimulation() throws Exception {
+        Run r = run("regress", suite.toString(), "--affected", "--home", dir.resolve("home").toString());
+        assertEquals(0, r.code(), r.out() + r.err());
+        assertTrue(r.first().startsWith("regress --affected: 3 of 4 demo(s) skipped"), r.out());
+        assertTrue(r.row("play-0.dh-demo").endsWith("(unaffected: the map and the simulation are as recorded)"), r.out());
+    }
+
+    /** A recording whose coverage names other simulation code (another build, or a working tree its sha does not show). */
+    @Test
+    void aRecordingOfOtherSimulationCodeIsAlwaysReplayedAndTheFirstLineSaysWhy() throws Exception {
+        for (int i = 0; i < 3; i++) {
+            Path f = suite.resolve("play-" + i + ".dh-demo");
+            DemoFile d = DemoReader.read(f);
+            byte[] coverage = d.coverageBytes().clone();
+            coverage[1] ^= 0x5a; // the fingerprint's first byte
+            List<Chunk> records = new ArrayList<>();
+            for (DemoFile.Segment s : d.segments()) {
+                s.visitRecords((k, c) -> records.add(c));
+            }
+            byte[] bytes = DemoConverter.write(d.header(), d.manifest(), coverage, records).bytes();
+            Files.delete(f);
+            Files.write(f, bytes);
+        }
+        Run r = run("regress", suite.toString(), "--map", farEdit().toString(), "--affected", "--home", dir.resolve("home").toString());
+        assertEquals(0, r.code(), r.out() + r.err());
+        assertTrue(r.first().startsWith("regress --affected: 0 of 4 demo(s) skipped as unaffected by the map's edits; 4 replayed"
+                + " (0 reached by an edit, 1 without coverage to judge by, 3 recorded by other simulation code); 3 demo(s) replayed because"
+                + " it was recorded by other simulation code (fingerprint "), r.first());
+        assertFalse(r.out().contains("SKIPPED"), r.out());
+    }
+}
