@@ -74,6 +74,10 @@ public final class RegressCommand implements Callable<Integer> {
             + " diverged ones.")
     boolean htmlAll;
 
+    @Option(names = "--coverage", paramLabel = "FILE.html", description = "Write one self-contained page: where the suite's"
+            + " pawns went, what they touched, and the map objects no demo uses.")
+    Path coverage;
+
     @Option(names = "--jobs", paramLabel = "N", description = "Replays at once, 1 or more (default: the number of cores;"
             + " never more than there are demos).")
     Integer jobs;
@@ -173,6 +177,9 @@ public final class RegressCommand implements Callable<Integer> {
         }
         if (jsonFile != null) {
             Files.writeString(jsonFile, json(rows, my.index() + "/" + my.count(), diverged, unreadable, skipped), StandardCharsets.UTF_8);
+        }
+        if (coverage != null && !CoveragePage.write(coverage, rows, search, out, err)) {
+            return diverged > 0 ? 3 : CommandLine.ExitCode.USAGE;
         }
         // A divergence is the news a map team runs this for: it wins over a file that could not be read.
         return diverged > 0 ? 3 : unreadable > 0 ? CommandLine.ExitCode.USAGE : CommandLine.ExitCode.OK;
