@@ -142,6 +142,88 @@ class RegressAffectedTest {
         assertTrue(r.row("play-0.dh-demo").endsWith("(unaffected: the map and the simulation are as recorded)"), r.out());
     }
 
+    /**
+     * On id's e1m1 (skipped, saying why, where ../shared/maps is absent): a suite spread over the whole map (each demo
+     * two players set down at a random floor of the map, then moving like people for {@code affected.ticks} ticks),
+     * and random one-brush edits (moved, raised, added, removed). For each edit: {@code regress --affected} against a
+     * full {@code regress}, the share skipped, and (for the first {@code affected.timed} edits, alternating which runs
+     * first) the wall time of each. Every skipped demo is OK in the full run. With {@code -Daffected.demos=50} this is
+     * the number in docs/BENCHMARKS.md ("regress --affected"); by default a small suite, for the soundness check.
+     */
+    @Test
+    void onE1m1ASuiteSpreadOverTheMapIsMostlySkippedForAOneBrushEdit() throws Exception {
+        Path e1m1 = AffectedSoundnessTest.shared("e1m1");
+        if (e1m1 == null) {
+            System.out.println("skipped: ../shared/maps/ is not beside this checkout, so e1m1.map cannot be read");
+            org.junit.jupiter.api.Assumptions.assumeTrue(false, "no ../shared/maps");
+        }
+        int demos = Integer.getInteger("affected.demos", 8), ticks = Integer.getInteger("affected.ticks", 600);
+        int edits = Integer.getInteger("affected.edits", 6), timed = Integer.getInteger("affected.timed", 2);
+        Path spread = dir.resolve("e1m1-suite");
+        Files.createDirectories(spread);
+        long t0 = System.nanoTime();
+        for (int i = 0; i < demos; i++) {
+            SpreadSuite.record(e1m1, spread, String.format(java.util.Locale.ROOT, "spread-%02d", i), 2, ticks, 500 + i);
+        }
+        System.out.printf(java.util.Locale.ROOT, "recorded %d e1m1 demos of %d ticks in %.1f s%n", demos, ticks,
+                (System.nanoTime() - t0) / 1e9);
+        String text = Files.readString(e1m1, StandardCharsets.ISO_8859_1);
+        java.util.Random rnd = new java.util.Random(24);
+        List<Double> shares = new ArrayList<>(), affectedSeconds = new ArrayList<>(), fullSeconds = new ArrayList<>();
+        List<String> kinds = List.of("move-brush", "raise-brush", "add-brush", "remove-brush");
+        for (int e = 0; e < edits; e++) {
+            MapEdits.Edit edit = MapEdits.of(kinds.get(e % kinds.size()), "e1m1.map", text, rnd);
+            Path map = write("e1m1-edit-" + e + "/e1m1.map", edit.text());
+            String[] affectedArgs = {"regress", spread.toString(), "--map", map.toString(), "--affected", "--home",
+                dir.resolve("home").toString()};
+            String[] fullArgs = {"regress", spread.toString(), "--map", map.toString(), "--home", dir.resolve("home").toString()};
+            boolean time = e < timed;
+            Run a = null, f = null;
+            for (int round = 0; round < (time ? 3 : 1); round++) {
+                // Alternate which runs first, so neither always has the warmer caches.
+                for (int k = 0; k < 2; k++) {
+                    boolean affectedNow = (round + k) % 2 == 0;
+                    long s0 = System.nanoTime();
+                    Run r = run(affectedNow ? affectedArgs : fullArgs);
+                    double sec = (System.nanoTime() - s0) / 1e9;
+                    if (affectedNow) {
+                        a = r;
+                        if (time) {
+                            affectedSeconds.add(sec);
+                        }
+                    } else {
+                        f = r;
+                        if (time) {
+                            fullSeconds.add(sec);
+                        }
+                    }
+                }
+            }
+            java.util.regex.Matcher m = java.util.regex.Pattern.compile("regress --affected: (\\d+) of (\\d+) demo\\(s\\) skipped")
+                    .matcher(a.first());
+            assertTrue(m.find(), a.out());
+            int skipped = Integer.parseInt(m.group(1));
+            shares.add(skipped / (double) demos);
+            for (String line : a.out().lines().filter(l -> l.contains(" SKIPPED ")).toList()) {
+                String name = line.substring(0, line.indexOf(' '));
+                assertTrue(f.row(name).contains(" OK "), "skipped, and OK when replayed: " + f.row(name) + " for " + edit.description());
+            }
+            System.out.printf(java.util.Locale.ROOT, "edit %2d %-80s skipped %2d of %d%n", e, edit.description(), skipped, demos);
+        }
+        shares.sort(null);
+        String line = String.format(java.util.Locale.ROOT, "e1m1, %d demos spread over the map, %d one-brush edits: median share skipped"
+                + " %.0f%% (min %.0f%%, max %.0f%%)", demos, edits, 100 * shares.get(shares.size() / 2), 100 * shares.get(0),
+                100 * shares.get(shares.size() - 1));
+        if (!affectedSeconds.isEmpty()) {
+            affectedSeconds.sort(null);
+            fullSeconds.sort(null);
+            double am = affectedSeconds.get(affectedSeconds.size() / 2), fm = fullSeconds.get(fullSeconds.size() / 2);
+            line += String.format(java.util.Locale.ROOT, "; wall time over %d edit(s) x 3 rounds: --affected median %.2f s, full %.2f s,"
+                    + " ratio %.2f", timed, am, fm, am / fm);
+        }
+        System.out.println(line);
+    }
+
     /** A recording whose coverage names other simulation code (another build, or a working tree its sha does not show). */
     @Test
     void aRecordingOfOtherSimulationCodeIsAlwaysReplayedAndTheFirstLineSaysWhy() throws Exception {
