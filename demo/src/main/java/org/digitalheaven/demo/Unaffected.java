@@ -86,35 +86,63 @@ public final class Unaffected {
      * fingerprint {@code fingerprint}.
      */
     public static Verdict judge(DemoFile demo, GameMap now, byte[] fingerprint) {
-        if (demo.header() == null || demo.segments().isEmpty()) {
-            return Verdict.unknown("the file has no opening checkpoint");
+        return new Judge(now, fingerprint).judge(demo);
+    }
+
+    /**
+     * Judges the demos of a suite against one map: what depends only on the recorded manifest (its decoding, its
+     * comparison with the map) is worked out once per distinct manifest, not once per demo. Thread-safe.
+     */
+    public static final class Judge {
+        private final GameMap now;
+        private final byte[] fingerprint;
+        private final Map<java.nio.ByteBuffer, Object> compared = new java.util.concurrent.ConcurrentHashMap<>();
+
+        public Judge(GameMap now, byte[] fingerprint) {
+            this.now = now;
+            this.fingerprint = fingerprint.clone();
         }
-        byte[] manifestBytes = demo.manifest();
-        if (manifestBytes == null) {
-            return Verdict.unknown("it carries no map manifest (recorded before manifests)");
+
+        public Verdict judge(DemoFile demo) {
+            if (demo.header() == null || demo.segments().isEmpty()) {
+                return Verdict.unknown("the file has no opening checkpoint");
+            }
+            byte[] manifestBytes = demo.manifest();
+            if (manifestBytes == null) {
+                return Verdict.unknown("it carries no map manifest (recorded before manifests)");
+            }
+            CoverageCodec.Recorded recorded;
+            try {
+                recorded = demo.coverage();
+            } catch (DemoFormatException e) {
+                return Verdict.unknown("its coverage does not read (" + e.getMessage() + ")");
+            }
+            if (recorded == null) {
+                return Verdict.unknown("it carries no coverage (recorded before coverage, or cut off before its End)");
+            }
+            if (!SimulationFingerprint.known(fingerprint) || !Arrays.equals(recorded.fingerprint(), fingerprint)) {
+                return new Verdict(Reason.OTHER_SIMULATION, "it was recorded by other simulation code (fingerprint "
+                        + hex(recorded.fingerprint()) + ", this build " + hex(fingerprint) + ")");
+            }
+            String mapName = demo.header().mapName() + ".map";
+            Object c = compared.computeIfAbsent(java.nio.ByteBuffer.wrap(manifestBytes), k -> {
+                try {
+                    return new Compared(MapManifest.decode(mapName, manifestBytes), now);
+                } catch (IllegalArgumentException e) {
+                    return e.getMessage();
+                }
+            });
+            if (c instanceof String why) {
+                return Verdict.unknown("its manifest does not read (" + why + ")");
+            }
+            List<ObjectState> objects;
+            try {
+                objects = org.digitalheaven.universe.SnapshotCodec.decode(demo.segments().get(0).checkpoint().snapshot()).objects();
+            } catch (IllegalArgumentException | DemoFormatException e) {
+                return Verdict.unknown("its opening checkpoint does not read (" + e.getMessage() + ")");
+            }
+            return ((Compared) c).judge(objects, recorded.coverage());
         }
-        CoverageCodec.Recorded recorded;
-        try {
-            recorded = demo.coverage();
-        } catch (DemoFormatException e) {
-            return Verdict.unknown("its coverage does not read (" + e.getMessage() + ")");
-        }
-        if (recorded == null) {
-            return Verdict.unknown("it carries no coverage (recorded before coverage, or cut off before its End)");
-        }
-        if (!SimulationFingerprint.known(fingerprint) || !Arrays.equals(recorded.fingerprint(), fingerprint)) {
-            return new Verdict(Reason.OTHER_SIMULATION, "it was recorded by other simulation code (fingerprint "
-                    + hex(recorded.fingerprint()) + ", this build " + hex(fingerprint) + ")");
-        }
-        MapManifest was;
-        List<ObjectState> objects;
-        try {
-            was = MapManifest.decode(demo.header().mapName() + ".map", manifestBytes);
-            objects = org.digitalheaven.universe.SnapshotCodec.decode(demo.segments().get(0).checkpoint().snapshot()).objects();
-        } catch (IllegalArgumentException | DemoFormatException e) {
-            return Verdict.unknown("its manifest or opening checkpoint does not read (" + e.getMessage() + ")");
-        }
-        return judge(was, objects, recorded.coverage(), now);
     }
 
     /**
@@ -122,64 +150,82 @@ public final class Unaffected {
      * and its coverage {@code c}.
      */
     public static Verdict judge(MapManifest was, List<ObjectState> recordedObjects, Coverage c, GameMap now) {
-        if (c.unbounded()) {
-            return Verdict.unknown("its coverage is unbounded (a test looked at more space than is kept)");
-        }
-        MapManifest.Comparison cmp = was.compare(now.manifest());
-        if (cmp.same()) {
-            return new Verdict(Reason.UNAFFECTED, "the map and the simulation are as recorded");
-        }
-        // Objects as the replay will know them: now's, under recorded numbers.
-        Map<Integer, MapObjectDef> nowByRecorded = new TreeMap<>();
-        List<MapObjectDef> added = new ArrayList<>();
-        for (MapObjectDef d : now.objects()) {
-            Integer r = cmp.recordedIndex().get(d.authoredIndex());
-            if (r == null) {
-                added.add(d);
-            } else {
-                nowByRecorded.put(r, d);
+        return new Compared(was, now).judge(recordedObjects, c);
+    }
+
+    /** A recorded manifest compared with the map: the part of the judgement every demo of that manifest shares. */
+    private static final class Compared {
+        private final MapManifest was;
+        private final GameMap now;
+        private final MapManifest.Comparison cmp;
+        private final Map<Integer, List<StaticBrush>> statics = new TreeMap<>();
+        private final int[] first;
+
+        Compared(MapManifest was, GameMap now) {
+            this.was = was;
+            this.now = now;
+            this.cmp = was.compare(now.manifest());
+            for (StaticBrush s : now.statics()) {
+                statics.computeIfAbsent(s.entityIndex(), k -> new ArrayList<>()).add(s);
             }
+            this.first = firstBrush(was);
         }
-        boolean trains = false, teleported = false;
-        for (ObjectState o : recordedObjects) {
-            MapObjectDef d = nowByRecorded.remove(o.authoredIndex());
-            if (d == null || MapObject.kindOf(d) != o.kind()) {
-                return Verdict.replay("entity " + o.authoredIndex() + " (" + className(was, o.authoredIndex()) + "), in every recorded"
-                        + " hash, is " + (d == null ? "gone from the map" : "another kind of object now"));
+
+        Verdict judge(List<ObjectState> recordedObjects, Coverage c) {
+            if (c.unbounded()) {
+                return Verdict.unknown("its coverage is unbounded (a test looked at more space than is kept)");
             }
-            trains |= o.kind() == MapObject.TRAIN;
-            teleported |= o.kind() == MapObject.TELEPORT && (c.flagsOf(o.authoredIndex()) & Coverage.CONSIDERED) != 0;
-        }
-        added.addAll(nowByRecorded.values()); // built now, not when recorded
-        for (MapObjectDef d : added) {
-            trains |= d instanceof MapObjectDef.Train;
-            if (!VOLUMES.contains(d.classname())) {
-                return Verdict.replay("a " + d.classname() + " (entity " + d.authoredIndex() + ") is new to the recording: doors, plats,"
-                        + " buttons, plates and trains are always replayed");
+            if (cmp.same()) {
+                return new Verdict(Reason.UNAFFECTED, "the map and the simulation are as recorded");
             }
-            if (meets(c, volumes(d))) {
-                return Verdict.replay("the new " + d.classname() + " (entity " + d.authoredIndex() + ") meets the space its pawns swept");
+            // Objects as the replay will know them: now's, under recorded numbers.
+            Map<Integer, MapObjectDef> nowByRecorded = new TreeMap<>();
+            List<MapObjectDef> added = new ArrayList<>();
+            for (MapObjectDef d : now.objects()) {
+                Integer r = cmp.recordedIndex().get(d.authoredIndex());
+                if (r == null) {
+                    added.add(d);
+                } else {
+                    nowByRecorded.put(r, d);
+                }
             }
-        }
-        Map<Integer, List<StaticBrush>> statics = new TreeMap<>();
-        for (StaticBrush s : now.statics()) {
-            statics.computeIfAbsent(s.entityIndex(), k -> new ArrayList<>()).add(s);
-        }
-        int[] first = firstBrush(was);
-        int edits = 0;
-        List<MapManifest.Difference> all = new ArrayList<>(cmp.changed());
-        all.addAll(cmp.added());
-        all.addAll(cmp.removed());
-        for (MapManifest.Difference d : all) {
-            edits++;
-            String cls = d.entity() >= 0 ? now.manifest().entities().get(d.entity()).className()
-                    : was.entities().get(d.wasEntity()).className();
-            String why = affects(d, cls, was, first, c, now, statics, trains, teleported);
-            if (why != null) {
-                return Verdict.replay(d + ": " + why);
+            boolean trains = false, teleported = false;
+            for (ObjectState o : recordedObjects) {
+                MapObjectDef d = nowByRecorded.remove(o.authoredIndex());
+                if (d == null || MapObject.kindOf(d) != o.kind()) {
+                    return Verdict.replay("entity " + o.authoredIndex() + " (" + className(was, o.authoredIndex()) + "), in every"
+                            + " recorded hash, is " + (d == null ? "gone from the map" : "another kind of object now"));
+                }
+                trains |= o.kind() == MapObject.TRAIN;
+                teleported |= o.kind() == MapObject.TELEPORT && (c.flagsOf(o.authoredIndex()) & Coverage.CONSIDERED) != 0;
             }
+            added.addAll(nowByRecorded.values()); // built now, not when recorded
+            for (MapObjectDef d : added) {
+                trains |= d instanceof MapObjectDef.Train;
+                if (!VOLUMES.contains(d.classname())) {
+                    return Verdict.replay("a " + d.classname() + " (entity " + d.authoredIndex() + ") is new to the recording: doors,"
+                            + " plats, buttons, plates and trains are always replayed");
+                }
+                if (meets(c, volumes(d))) {
+                    return Verdict.replay("the new " + d.classname() + " (entity " + d.authoredIndex() + ") meets the space its pawns"
+                            + " swept");
+                }
+            }
+            int edits = 0;
+            List<MapManifest.Difference> all = new ArrayList<>(cmp.changed());
+            all.addAll(cmp.added());
+            all.addAll(cmp.removed());
+            for (MapManifest.Difference d : all) {
+                edits++;
+                String cls = d.entity() >= 0 ? now.manifest().entities().get(d.entity()).className()
+                        : was.entities().get(d.wasEntity()).className();
+                String why = affects(d, cls, was, first, c, now, statics, trains, teleported);
+                if (why != null) {
+                    return Verdict.replay(d + ": " + why);
+                }
+            }
+            return new Verdict(Reason.UNAFFECTED, edits + " edit(s), none within its coverage");
         }
-        return new Verdict(Reason.UNAFFECTED, edits + " edit(s), none within its coverage");
     }
 
     /** Why difference {@code d} to an entity of class {@code cls} could reach the recording's ticks, or null. */

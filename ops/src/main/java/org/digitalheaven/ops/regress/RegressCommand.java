@@ -21,7 +21,6 @@ import org.digitalheaven.demo.DemoFormatException;
 import org.digitalheaven.demo.DemoReader;
 import org.digitalheaven.demo.SimulationFingerprint;
 import org.digitalheaven.demo.Unaffected;
-import org.digitalheaven.maps.GameMap;
 import org.digitalheaven.maps.MapFormatException;
 import org.digitalheaven.maps.ResolvedMap;
 import org.digitalheaven.ops.EngineVersion;
@@ -110,8 +109,8 @@ public final class RegressCommand implements Callable<Integer> {
             + " A skipped demo, replayed anyway, is always OK; demos without coverage are always replayed.")
     boolean affected;
 
-    /** With --affected: each map the demos replay on, loaded once (by barcode and closure hash). */
-    private final Map<String, GameMap> loaded = new java.util.concurrent.ConcurrentHashMap<>();
+    /** With --affected: the judge of each map the demos replay on (by --map file or barcode), or why it has none. */
+    private final Map<String, Object> judges = new java.util.concurrent.ConcurrentHashMap<>();
     /** With --affected: how many demos were judged for each reason, and one example of the reasons to replay. */
     private final Map<Unaffected.Reason, Integer> reasons = new java.util.concurrent.ConcurrentHashMap<>();
     private volatile String otherSimulation;
@@ -206,20 +205,23 @@ public final class RegressCommand implements Callable<Integer> {
         return PrintableText.line(line);
     }
 
-    /** With --affected: whether {@code file} can be skipped on the map it would replay on; null when that cannot be judged here. */
+
+    /**
+     * With --affected: whether {@code file} can be skipped on the map it would replay on (resolved and loaded once
+     * per --map file or barcode, and judged by one {@link Unaffected.Judge} per map); null when that cannot be judged
+     * here (the replay then says what is wrong with the map).
+     */
     private Unaffected.Verdict judge(DemoFile file, List<Path> search, Path map) {
-        try {
-            ResolvedMap m = DemoReplay.resolveMap(file.header(), DemoReplay.Options.of(search, map, "", "", l -> { }), l -> { });
-            String key = m.barcode() + "/" + m.closureHashHex();
-            GameMap now = loaded.get(key);
-            if (now == null) {
-                now = m.load();
-                loaded.putIfAbsent(key, now);
+        String key = map != null ? "file:" + map : "barcode:" + file.header().mapBarcode();
+        Object j = judges.computeIfAbsent(key, k -> {
+            try {
+                ResolvedMap m = DemoReplay.resolveMap(file.header(), DemoReplay.Options.of(search, map, "", "", l -> { }), l -> { });
+                return new Unaffected.Judge(m.load(), SimulationFingerprint.current());
+            } catch (DemoReplay.ReplayException | MapFormatException | RuntimeException e) {
+                return e;
             }
-            return Unaffected.judge(file, now, SimulationFingerprint.current());
-        } catch (DemoReplay.ReplayException | MapFormatException | RuntimeException e) {
-            return null; // the replay will say what is wrong with the map
-        }
+        });
+        return j instanceof Unaffected.Judge judge ? judge.judge(file) : null;
     }
 
     /** The demos of shard {@code my}, in the order found; with more than one shard, a line on {@code out} says which. */

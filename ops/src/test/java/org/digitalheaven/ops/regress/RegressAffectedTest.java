@@ -173,18 +173,21 @@ class RegressAffectedTest {
         List<String> kinds = List.of("move-brush", "raise-brush", "add-brush", "remove-brush");
         for (int e = 0; e < edits; e++) {
             MapEdits.Edit edit = MapEdits.of(kinds.get(e % kinds.size()), "e1m1.map", text, rnd);
-            Path map = write("e1m1-edit-" + e + "/e1m1.map", edit.text());
-            String[] affectedArgs = {"regress", spread.toString(), "--map", map.toString(), "--affected", "--home",
-                dir.resolve("home").toString()};
-            String[] fullArgs = {"regress", spread.toString(), "--map", map.toString(), "--home", dir.resolve("home").toString()};
             boolean time = e < timed;
             Run a = null, f = null;
+            int runs = 0;
             for (int round = 0; round < (time ? 3 : 1); round++) {
                 // Alternate which runs first, so neither always has the warmer caches.
                 for (int k = 0; k < 2; k++) {
                     boolean affectedNow = (round + k) % 2 == 0;
+                    // Each run on bytes of its own (a comment at the end): it loads its map as a fresh process would,
+                    // not from the process's cache of maps loaded before (ResolvedMap.read).
+                    Path map = write("e1m1-edit-" + e + "-" + runs++ + "/e1m1.map", edit.text() + "\n// run " + runs + "\n");
+                    String[] args = affectedNow ? new String[] {"regress", spread.toString(), "--map", map.toString(), "--affected",
+                        "--home", dir.resolve("home").toString()} : new String[] {"regress", spread.toString(), "--map", map.toString(),
+                            "--home", dir.resolve("home").toString()};
                     long s0 = System.nanoTime();
-                    Run r = run(affectedNow ? affectedArgs : fullArgs);
+                    Run r = run(args);
                     double sec = (System.nanoTime() - s0) / 1e9;
                     if (affectedNow) {
                         a = r;
