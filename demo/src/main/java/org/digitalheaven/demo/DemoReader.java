@@ -344,7 +344,7 @@ public final class DemoReader {
             if (out.size() < SURVEY_LINES) {
                 String what = kind == DemoCodes.Version2Chunk.SEGMENT && len >= 12
                         ? "segment (ticks " + b.getLong(payloadAt) + ".." + (b.getLong(payloadAt) + (b.getInt(payloadAt + 8) & 0xffffffffL)) + ")"
-                        : kind == DemoCodes.Version2Chunk.END ? "End" : "kind " + kind;
+                        : kind == DemoCodes.Version2Chunk.END ? "End" : kind == DemoCodes.Version2Chunk.COVERAGE ? "Coverage" : "kind " + kind;
                 out.add("chunk " + index + " at byte " + pos + ", " + what + ": " + (sound ? "CRC-32C ok" : "CRC-32C mismatch"));
             } else {
                 more++;

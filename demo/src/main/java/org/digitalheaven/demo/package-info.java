@@ -31,6 +31,9 @@
  * <li>{@code DemoContent}: the content checks no framing catches, done once before a replay.
  * <li>{@code DemoSizes}: where a demo's bytes go, by kind, for {@code demo info}.
  * <li>{@code DemoFormatException}: a damaged file: which chunk, at which byte, what was wrong.
+ * <li>{@code CoverageCodec}: the Coverage chunk: what a recording's pawns could be influenced by, and the fingerprint.
+ * <li>{@code SimulationFingerprint}: a SHA-256 of the physics, maps and universe class files as loaded.
+ * <li>{@code Unaffected}: {@code regress --affected}'s judge: can a map edit be shown not to reach a demo?
  * <li>{@code PseudoFileSystems}: the kernel's file systems ({@code /proc}, {@code /sys}), never read nor recorded into.
  * </ul>
  */

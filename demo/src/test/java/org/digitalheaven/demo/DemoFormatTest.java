@@ -50,7 +50,8 @@ class DemoFormatTest {
         assertTrue(records.stream().allMatch(c -> !(c instanceof Chunk.TickHash h) || h.bits() == 32), "32-bit hashes");
         assertArrayEquals(FILE, d.toBytes(), "read, then write, gives the same bytes");
         // The same records rewritten (segmented at the same checkpoints, compressed the same way) are the same file.
-        assertArrayEquals(FILE, DemoConverter.write(d.header(), d.manifest(), records).bytes());
+        assertArrayEquals(FILE, DemoConverter.write(d.header(), d.manifest(), d.coverageBytes(), records).bytes());
+        assertTrue(d.coverage() != null, "the recording closed with its coverage");
         // The map's manifest follows the Header: every entity and brush of the recorded map.
         assertEquals(PalletRepository.search(List.of()).resolve("arena").load().manifest(),
                 MapManifest.decode("arena.map", d.manifest()));
@@ -458,7 +459,8 @@ class DemoFormatTest {
                 e.getMessage());
         DemoFile d = DemoReader.inspect(bad);
         assertEquals(2, d.segments().size(), "the segments before it are kept (for demo info and --salvage)");
-        assertEquals(3, d.afterDamage().size(), d.afterDamage().toString());
+        assertEquals(4, d.afterDamage().size(), d.afterDamage().toString()); // segments 3 and 4, the Coverage, the End
+        assertTrue(d.afterDamage().get(2).contains("Coverage: CRC-32C ok"), d.afterDamage().toString());
         assertTrue(d.afterDamage().get(0).contains("segment (ticks 180..240): CRC-32C ok"), d.afterDamage().toString());
 
         byte[] magic = FILE.clone();

@@ -23,6 +23,7 @@
  * <p>The world and its traces
  * <ul>
  * <li>{@code PhysicsWorld.java}: the bodies of one installed world and the box trace through them.
+ * <li>{@code TraceWatch.java}: told of every trace's swept box and considered bodies, for a recording's coverage.
  * <li>{@code Body.java}: a solid in the world (static, moving, or a pawn's hull), its brushes re-posed by its owner.
  * <li>{@code BodyKind.java}: how a body takes part: static, moving or hull.
  * <li>{@code BodyInfo.java}: one line of the body census, to trace a contact back to its brush or entity.

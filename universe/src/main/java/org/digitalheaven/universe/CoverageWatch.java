@@ -2,9 +2,7 @@ package org.digitalheaven.universe;
 
 import it.unimi.dsi.fastutil.longs.LongOpenHashSet;
 import java.util.ArrayList;
-import java.util.IdentityHashMap;
 import java.util.List;
-import java.util.Map;
 import org.digitalheaven.maps.MapManifest;
 import org.digitalheaven.maps.StaticBrush;
 import org.digitalheaven.physics.Body;
@@ -29,7 +27,8 @@ public final class CoverageWatch implements TraceWatch {
     private final long[] statics;
     private final int[] objectOfBody;
     private final List<MapObject> objects;
-    private final Map<List<Brush>, Integer> objectOfVolumes = new IdentityHashMap<>();
+    /** Each object's volumes list (the very list its think passes to pawnsInside), or null: found by identity. */
+    private final List<?>[] volumesOf;
     private final byte[] flags;
     // Each object's last seen state, to spot a change cheaply (positions are immutable values: compared by reference).
     private final Vec3[] lastPosition;
@@ -48,6 +47,7 @@ public final class CoverageWatch implements TraceWatch {
         java.util.Arrays.fill(objectOfBody, -1);
         int n = objects.size();
         flags = new byte[n];
+        volumesOf = new List<?>[n];
         lastPosition = new Vec3[n];
         lastState = new int[n];
         lastTimer = new int[n];
@@ -60,7 +60,7 @@ public final class CoverageWatch implements TraceWatch {
                 objectOfBody[b.id()] = i;
             }
             if (!o.volumes().isEmpty()) {
-                objectOfVolumes.put(o.volumes(), i);
+                volumesOf[i] = o.volumes();
             }
             remember(i, o);
         }
@@ -101,9 +101,11 @@ public final class CoverageWatch implements TraceWatch {
 
     /** Pawns were inside {@code volumes} (a trigger's, a teleport's, a push's). */
     void inside(List<Brush> volumes) {
-        Integer i = objectOfVolumes.get(volumes);
-        if (i != null) {
-            flags[i] |= Coverage.CONSIDERED;
+        for (int i = 0; i < volumesOf.length; i++) { // rare: only when a pawn is inside some volume
+            if (volumesOf[i] == volumes) {
+                flags[i] |= Coverage.CONSIDERED;
+                return;
+            }
         }
     }
 

@@ -9,6 +9,8 @@
  * <p>The tick
  * <ul>
  * <li>{@code Universe.java}: one installed map and everything in it; {@code tick} is the whole simulation step.
+ * <li>{@code CoverageWatch.java}: while a recording runs, what its pawns' traces and tests consider and sweep.
+ * <li>{@code Coverage.java}: what a watch saw: considered brushes, near or changed objects, swept 2 m cells.
  * <li>{@code WorldSettings.java}: the world rules every client receives and every demo header carries.
  * <li>{@code Pawn.java}: a player's body: slot, wire id, name, movement state, last input.
  * <li>{@code PlayerInput.java}: one tick's input for one pawn, quantized to what a demo records.

@@ -5,6 +5,8 @@
  * <ul>
  *   <li>{@code RegressCommand.java}: the command: find the demos, replay this shard's share, print the table,
  *       write JUnit XML, JSON and HTML, and the exit code (3 diverged, 2 unreadable, else 0).</li>
+ *   <li>{@code CoveragePage.java}: {@code --coverage FILE.html}, the suite's coverage map: where its pawns went,
+ *       what they touched, and the map objects no demo uses.</li>
  *   <li>{@code RegressReport.java}: {@code --html DIR}'s {@code index.html}, the run's table as a sortable
  *       page linking each diverged demo's viewer page.</li>
  *   <li>{@code RegressProgress.java}: the line a run keeps on standard error while it replays, when that is a

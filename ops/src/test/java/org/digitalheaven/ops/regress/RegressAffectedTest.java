@@ -159,7 +159,9 @@ class RegressAffectedTest {
         }
         int demos = Integer.getInteger("affected.demos", 8), ticks = Integer.getInteger("affected.ticks", 600);
         int edits = Integer.getInteger("affected.edits", 6), timed = Integer.getInteger("affected.timed", 2);
-        Path spread = dir.resolve("e1m1-suite");
+        // -Daffected.keep=DIR keeps the suite and the first edit's map there, for timing whole processes (BENCHMARKS.md).
+        Path keep = System.getProperty("affected.keep") == null ? null : Path.of(System.getProperty("affected.keep"));
+        Path spread = keep != null ? keep.resolve("suite") : dir.resolve("e1m1-suite");
         Files.createDirectories(spread);
         long t0 = System.nanoTime();
         for (int i = 0; i < demos; i++) {
@@ -213,6 +215,15 @@ class RegressAffectedTest {
             }
             System.out.printf(java.util.Locale.ROOT, "edit %2d %-80s skipped %2d of %d%n", e, edit.description(), skipped, demos);
         }
+        // An intended change accepted: the suite rebased onto the last edit, timed once.
+        long r0 = System.nanoTime();
+        Run rebased = run("demo", "rebase", spread.toString(), "--out", dir.resolve("rebased").toString(), "--map",
+                dir.resolve("e1m1-edit-" + (edits - 1) + "-0/e1m1.map").toString(), "--home", dir.resolve("home").toString());
+        double rebaseSeconds = (System.nanoTime() - r0) / 1e9;
+        assertEquals(0, rebased.code(), rebased.out() + rebased.err());
+        if (keep != null) {
+            Files.copy(dir.resolve("e1m1-edit-0-0/e1m1.map"), keep.resolve("e1m1-edit.map"), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+        }
         shares.sort(null);
         String line = String.format(java.util.Locale.ROOT, "e1m1, %d demos spread over the map, %d one-brush edits: median share skipped"
                 + " %.0f%% (min %.0f%%, max %.0f%%)", demos, edits, 100 * shares.get(shares.size() / 2), 100 * shares.get(0),
@@ -224,6 +235,8 @@ class RegressAffectedTest {
             line += String.format(java.util.Locale.ROOT, "; wall time over %d edit(s) x 3 rounds: --affected median %.2f s, full %.2f s,"
                     + " ratio %.2f", timed, am, fm, am / fm);
         }
+        line += String.format(java.util.Locale.ROOT, "; demo rebase of the suite onto the last edit: %.2f s, %.1f demos/s", rebaseSeconds,
+                demos / rebaseSeconds);
         System.out.println(line);
     }
 
