@@ -160,6 +160,8 @@ public final class Unaffected {
         private final MapManifest.Comparison cmp;
         private final Map<Integer, List<StaticBrush>> statics = new TreeMap<>();
         private final int[] first;
+        /** The face hash of each static brush of the map, in body-id order (the order traces break ties in). */
+        private final int[] nowStaticOrder;
 
         Compared(MapManifest was, GameMap now) {
             this.was = was;
@@ -169,16 +171,107 @@ public final class Unaffected {
                 statics.computeIfAbsent(s.entityIndex(), k -> new ArrayList<>()).add(s);
             }
             this.first = firstBrush(was);
+            this.nowStaticOrder = new int[now.statics().size()];
+            for (int i = 0; i < nowStaticOrder.length; i++) {
+                StaticBrush s = now.statics().get(i);
+                nowStaticOrder[i] = now.manifest().entities().get(s.entityIndex()).brushes().get(s.brushIndex()).hash();
+            }
+        }
+
+        /**
+         * Why the brushes the recording's traces considered are not where ties between them break the same way, or
+         * null: a trace tests its candidates in body-id order and the first hit at a fraction wins, so those brushes
+         * must all still be static brushes, in the same relative order (brushes swapped in the file, or entities
+         * moved past each other, would change which of two coplanar floors a pawn stands on).
+         */
+        String staticOrder(Coverage c) {
+            int at = 0;
+            for (MapManifest.Entity e : was.entities()) {
+                if (!STATIC.contains(e.className())) {
+                    continue;
+                }
+                for (MapManifest.Brush b : e.brushes()) {
+                    if (!c.considered(first[e.index()] + b.index())) {
+                        continue;
+                    }
+                    while (at < nowStaticOrder.length && nowStaticOrder[at] != b.hash()) {
+                        at++;
+                    }
+                    if (at == nowStaticOrder.length) {
+                        return "brush " + b.index() + " of entity " + e.index() + " at " + was.file() + ":" + b.line() + " as recorded,"
+                                + " which a trace considered, is not a static brush in the same order among those considered now";
+                    }
+                    at++;
+                }
+            }
+            return null;
+        }
+
+        /** Why the objects think or break ties in another order than recorded (entities moved past each other), or null. */
+        String objectOrder() {
+            int last = -1;
+            for (MapObjectDef d : now.objects()) {
+                Integer r = cmp.recordedIndex().get(d.authoredIndex());
+                if (r != null) {
+                    if (r < last) {
+                        return "entity " + d.authoredIndex() + " (" + d.classname() + ") now comes before one it came after as recorded:"
+                                + " objects think, and their bodies break ties, in file order";
+                    }
+                    last = r;
+                }
+            }
+            return null;
         }
 
         Verdict judge(List<ObjectState> recordedObjects, Coverage c) {
             if (c.unbounded()) {
                 return Verdict.unknown("its coverage is unbounded (a test looked at more space than is kept)");
             }
-            if (cmp.same()) {
-                return new Verdict(Reason.UNAFFECTED, "the map and the simulation are as recorded");
+            int edits = 0;
+            if (!cmp.same()) {
+                Verdict v = objects(recordedObjects, c);
+                if (v != null) {
+                    return v;
+                }
+                boolean trains = false, teleported = false;
+                for (ObjectState o : recordedObjects) {
+                    trains |= o.kind() == MapObject.TRAIN;
+                    teleported |= o.kind() == MapObject.TELEPORT && (c.flagsOf(o.authoredIndex()) & Coverage.CONSIDERED) != 0;
+                }
+                for (MapObjectDef d : now.objects()) {
+                    trains |= d instanceof MapObjectDef.Train;
+                }
+                List<MapManifest.Difference> all = new ArrayList<>(cmp.changed());
+                all.addAll(cmp.added());
+                all.addAll(cmp.removed());
+                for (MapManifest.Difference d : all) {
+                    edits++;
+                    String cls = d.entity() >= 0 ? now.manifest().entities().get(d.entity()).className()
+                            : was.entities().get(d.wasEntity()).className();
+                    String why = affects(d, cls, was, first, c, now, statics, trains, teleported);
+                    if (why != null) {
+                        return Verdict.replay(d + ": " + why);
+                    }
+                }
             }
-            // Objects as the replay will know them: now's, under recorded numbers.
+            // Even with no difference (brushes or entities only moved in the file), ties must break as recorded.
+            String order = objectOrder();
+            if (order == null) {
+                order = staticOrder(c);
+            }
+            if (order != null) {
+                return Verdict.replay(order);
+            }
+            return new Verdict(Reason.UNAFFECTED, edits == 0 ? "the map and the simulation are as recorded"
+                    : edits + " edit(s), none within its coverage");
+        }
+
+        /**
+         * Why the objects the replay will have differ from the recording's in a way that matters, or null: each
+         * recorded one must still be there as the same kind (its state is in every recorded hash), and one the
+         * recording did not have may only be a volume no swept cell meets.
+         */
+        private Verdict objects(List<ObjectState> recordedObjects, Coverage c) {
             Map<Integer, MapObjectDef> nowByRecorded = new TreeMap<>();
             List<MapObjectDef> added = new ArrayList<>();
             for (MapObjectDef d : now.objects()) {
@@ -189,19 +282,15 @@ public final class Unaffected {
                     nowByRecorded.put(r, d);
                 }
             }
-            boolean trains = false, teleported = false;
             for (ObjectState o : recordedObjects) {
                 MapObjectDef d = nowByRecorded.remove(o.authoredIndex());
                 if (d == null || MapObject.kindOf(d) != o.kind()) {
                     return Verdict.replay("entity " + o.authoredIndex() + " (" + className(was, o.authoredIndex()) + "), in every"
                             + " recorded hash, is " + (d == null ? "gone from the map" : "another kind of object now"));
                 }
-                trains |= o.kind() == MapObject.TRAIN;
-                teleported |= o.kind() == MapObject.TELEPORT && (c.flagsOf(o.authoredIndex()) & Coverage.CONSIDERED) != 0;
             }
             added.addAll(nowByRecorded.values()); // built now, not when recorded
             for (MapObjectDef d : added) {
-                trains |= d instanceof MapObjectDef.Train;
                 if (!VOLUMES.contains(d.classname())) {
                     return Verdict.replay("a " + d.classname() + " (entity " + d.authoredIndex() + ") is new to the recording: doors,"
                             + " plats, buttons, plates and trains are always replayed");
@@ -211,20 +300,7 @@ public final class Unaffected {
                             + " swept");
                 }
             }
-            int edits = 0;
-            List<MapManifest.Difference> all = new ArrayList<>(cmp.changed());
-            all.addAll(cmp.added());
-            all.addAll(cmp.removed());
-            for (MapManifest.Difference d : all) {
-                edits++;
-                String cls = d.entity() >= 0 ? now.manifest().entities().get(d.entity()).className()
-                        : was.entities().get(d.wasEntity()).className();
-                String why = affects(d, cls, was, first, c, now, statics, trains, teleported);
-                if (why != null) {
-                    return Verdict.replay(d + ": " + why);
-                }
-            }
-            return new Verdict(Reason.UNAFFECTED, edits + " edit(s), none within its coverage");
+            return null;
         }
     }
 

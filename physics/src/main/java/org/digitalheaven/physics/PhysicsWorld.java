@@ -181,7 +181,7 @@ public final class PhysicsWorld {
         int[] list = candidates[0];
         TraceWatch w = watch;
         if (w != null) {
-            w.trace(x0, y0, z0, x1, y1, z1, list, n);
+            w.trace(x0, y0, z0, x1, y1, z1, list, n, ignoreBody);
         }
         for (int i = 0; i < n && !allSolid; i++) {
             int id = list[i];

@@ -9,10 +9,11 @@ package org.digitalheaven.physics;
 public interface TraceWatch {
 
     /**
-     * One trace: the box {@code x0..x1, y0..y1, z0..z1} its candidates were found in, and the static
-     * bodies {@code statics[0..count)} among them (ascending ids).
+     * One trace: the box {@code x0..x1, y0..y1, z0..z1} its candidates were found in, the static
+     * bodies {@code statics[0..count)} among them (ascending ids), and the body it ignores ({@code self}:
+     * the tracing pawn's hull, or {@link TraceResult#NO_BODY}).
      */
-    void trace(float x0, float y0, float z0, float x1, float y1, float z1, int[] statics, int count);
+    void trace(float x0, float y0, float z0, float x1, float y1, float z1, int[] statics, int count, int self);
 
     /** A moving body (a door, a plat, a train) or a pawn's hull whose bounds overlap the current trace's box. */
     void moving(int bodyId);

@@ -47,10 +47,20 @@ public record Coverage(float cell, int[] brushes, int[] objects, byte[] objectFl
         return (int) (key & 0x1fffff) - OFFSET;
     }
 
-    /** The cell index of coordinate {@code v} (meters) for cells of {@code cell} meters. */
+    /**
+     * The cell index of coordinate {@code v} (meters) for cells of {@code cell} meters: the floor of {@code v / cell}
+     * (exact: a power-of-two cell makes the division exact), clamped to the keys' range.
+     */
     public static int index(float v, float cell) {
-        double i = StrictMath.floor((double) v / cell);
-        return (int) Math.max(-OFFSET, Math.min(OFFSET, i));
+        float q = v / cell;
+        if (!(q > -OFFSET)) {
+            return -OFFSET; // also NaN: the edge, which every far box shares
+        }
+        if (q >= OFFSET) {
+            return OFFSET;
+        }
+        int i = (int) q;
+        return q < i ? i - 1 : i;
     }
 
     /** Whether any cell of this coverage meets the box {@code min..max} (meters); true when unbounded. */

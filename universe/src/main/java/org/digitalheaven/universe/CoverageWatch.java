@@ -34,7 +34,11 @@ public final class CoverageWatch implements TraceWatch {
     private final Vec3[] lastPosition;
     private final int[] lastState, lastTimer, lastYaw, lastProgress;
     private final LongOpenHashSet cells = new LongOpenHashSet();
-    private int lx0 = Integer.MIN_VALUE, ly0, lz0, lx1, ly1, lz1;
+    /**
+     * For each pawn (by its hull's body id + 1; 0 for a trace of nobody's), the space its last box's cells cover,
+     * meters, six floats: a box inside it adds no cell (most of a pawn's traces and tests in a tick). NaN: none yet.
+     */
+    private float[] last = new float[0];
     private boolean unbounded;
 
     CoverageWatch(Universe u) {
@@ -75,12 +79,12 @@ public final class CoverageWatch implements TraceWatch {
     }
 
     @Override
-    public void trace(float x0, float y0, float z0, float x1, float y1, float z1, int[] ids, int count) {
+    public void trace(float x0, float y0, float z0, float x1, float y1, float z1, int[] ids, int count, int self) {
         for (int i = 0; i < count; i++) {
             int id = ids[i];
             statics[id >>> 6] |= 1L << id;
         }
-        box(x0, y0, z0, x1, y1, z1);
+        box(self + 1, x0, y0, z0, x1, y1, z1);
     }
 
     @Override
@@ -90,9 +94,9 @@ public final class CoverageWatch implements TraceWatch {
         }
     }
 
-    /** A pawn's box a map object tested (inside, near, in the way). */
-    void box(Vec3 min, Vec3 max) {
-        box(min.x(), min.y(), min.z(), max.x(), max.y(), max.z());
+    /** Pawn {@code p}'s box a map object tested (inside, near, in the way). */
+    void box(Pawn p, Vec3 min, Vec3 max) {
+        box(p.hullBodyId() + 1, min.x(), min.y(), min.z(), max.x(), max.y(), max.z());
     }
 
     void considered(Body body) {
@@ -118,23 +122,30 @@ public final class CoverageWatch implements TraceWatch {
         }
     }
 
-    private void box(float x0, float y0, float z0, float x1, float y1, float z1) {
+    private void box(int who, float x0, float y0, float z0, float x1, float y1, float z1) {
+        int at = who * 6;
+        if (at + 6 > last.length) {
+            int was = last.length;
+            last = java.util.Arrays.copyOf(last, Math.max(at + 6, was * 2));
+            java.util.Arrays.fill(last, was, last.length, Float.NaN);
+        }
+        float[] l = last;
+        if (x0 >= l[at] && x1 < l[at + 3] && y0 >= l[at + 1] && y1 < l[at + 4] && z0 >= l[at + 2] && z1 < l[at + 5]) {
+            return; // within the cells of this pawn's last box (never while they are NaN)
+        }
         float c = CELL;
         int ix0 = Coverage.index(x0, c), iy0 = Coverage.index(y0, c), iz0 = Coverage.index(z0, c);
         int ix1 = Coverage.index(x1, c), iy1 = Coverage.index(y1, c), iz1 = Coverage.index(z1, c);
-        if (ix0 == lx0 && iy0 == ly0 && iz0 == lz0 && ix1 == lx1 && iy1 == ly1 && iz1 == lz1) {
-            return; // the same cells as the last box: most of a pawn's traces in a tick
-        }
-        lx0 = ix0;
-        ly0 = iy0;
-        lz0 = iz0;
-        lx1 = ix1;
-        ly1 = iy1;
-        lz1 = iz1;
         if ((long) (ix1 - ix0 + 1) * (iy1 - iy0 + 1) * (iz1 - iz0 + 1) > MAX_CELLS_PER_BOX) {
             unbounded = true;
             return;
         }
+        l[at] = ix0 * c;
+        l[at + 1] = iy0 * c;
+        l[at + 2] = iz0 * c;
+        l[at + 3] = (ix1 + 1) * c;
+        l[at + 4] = (iy1 + 1) * c;
+        l[at + 5] = (iz1 + 1) * c;
         for (int x = ix0; x <= ix1; x++) {
             for (int z = iz0; z <= iz1; z++) {
                 for (int y = iy0; y <= iy1; y++) {

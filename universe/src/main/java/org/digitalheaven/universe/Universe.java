@@ -347,7 +347,7 @@ public final class Universe {
         Vec3 pos = p.motion().position(), g = new Vec3(grow, grow, grow);
         Vec3[] b = {pos.add(s.hullMins()).sub(g), pos.add(s.hullMaxs(p.motion().crouched())).add(g)};
         if (coverage != null) {
-            coverage.box(b[0], b[1]);
+            coverage.box(p, b[0], b[1]);
         }
         return b;
     }

@@ -32,7 +32,8 @@ import org.openjdk.jmh.annotations.Warmup;
  * One {@code Universe.tick} with 1, 16 or 64 pawns wandering on the shipped {@code arena} or on id's
  * {@code dm1.map} (read from {@code ../shared/maps/}, so run from the repository root). Inputs are a
  * precomputed seeded script (run, turn, strafe, jump, crouch), cycled, so every run simulates the
- * same thing; the universe keeps evolving between invocations, as a live server's does.
+ * same thing; the universe keeps evolving between invocations, as a live server's does. With
+ * {@code -p coverage=false,true}, side by side with a recording's coverage watch on (docs/BENCHMARKS.md).
  */
 @State(Scope.Thread)
 @BenchmarkMode(Mode.AverageTime)
@@ -49,6 +50,10 @@ public class UniverseTickBenchmark {
 
     @Param({"1", "16", "64", "256"})
     public int pawns;
+
+    /** Whether a recording's coverage watch is on (what collecting a demo's coverage adds to the tick). */
+    @Param({"false"})
+    public boolean coverage;
 
     private Universe universe;
     private PlayerInput[][] script;
@@ -68,6 +73,9 @@ public class UniverseTickBenchmark {
         }
         universe = new Universe(gm, WorldSettings.DEFAULTS, 60);
         place(universe, pawns);
+        if (coverage) {
+            universe.watchCoverage();
+        }
         Random rnd = new Random(20261129L);
         script = new PlayerInput[SCRIPT_TICKS][pawns];
         float[] yaw = new float[pawns];

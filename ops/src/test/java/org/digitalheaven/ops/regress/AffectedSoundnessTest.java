@@ -314,6 +314,84 @@ class AffectedSoundnessTest {
         }
     }
 
+    /**
+     * Two brushes swapped in the file change no manifest entry, but they change the body ids a trace breaks exact ties
+     * by (two coplanar floors under one pawn): when a demo's traces considered both, it is replayed; when neither, it
+     * is skipped, and replayed anyway it is OK.
+     */
+    @Test
+    void brushesSwappedInTheFileAreJudgedByWhetherTheirTiesCouldBreakOtherwise() throws Exception {
+        int replayed = 0, skipped = 0;
+        for (MapUnderTest m : maps) {
+            org.digitalheaven.maps.MapFile parsed = org.digitalheaven.maps.MapParser.parse(m.file(), m.text());
+            org.digitalheaven.maps.MapEntity world = parsed.entities().get(0);
+            for (Demo d : m.demos()) {
+                Coverage c = d.file().coverage().coverage();
+                // The first pair of neighbouring world brushes both considered, and the first pair neither was.
+                int both = -1, neither = -1;
+                for (int k = 0; k + 1 < world.brushes().size() && (both < 0 || neither < 0); k++) {
+                    boolean a = c.considered(k), b = c.considered(k + 1);
+                    if (a && b && both < 0) {
+                        both = k;
+                    } else if (!a && !b && neither < 0) {
+                        neither = k;
+                    }
+                }
+                for (int k : new int[] {both, neither}) {
+                    if (k < 0) {
+                        continue;
+                    }
+                    String swapped = swap(m.text(), world, k);
+                    Path edited = dir.resolve("swap/" + d.name() + "-" + k + "/" + m.file());
+                    Files.createDirectories(edited.getParent());
+                    Files.writeString(edited, swapped, StandardCharsets.ISO_8859_1);
+                    GameMap now = PalletRepository.resolveFile(edited).load();
+                    assertTrue(MapManifest.decode(m.file(), d.file().manifest()).compare(now.manifest()).same(), "a swap is no difference");
+                    Unaffected.Verdict v = Unaffected.judge(d.file(), now, SimulationFingerprint.current());
+                    if (k == both) {
+                        assertFalse(v.skip(), d.name() + ": brushes " + k + " and " + (k + 1) + " were both considered: " + v.why());
+                        assertTrue(v.why().contains("not a static brush in the same order"), v.why());
+                        replayed++;
+                    } else {
+                        assertTrue(v.skip(), d.name() + ": brushes " + k + " and " + (k + 1) + " were never considered: " + v.why());
+                        DemoReplay.Result r = DemoReplay.run(d.file(), DemoReplay.Options.of(List.of(), edited, "test", "test", l -> { })
+                                .explain(false));
+                        assertTrue(r.ok(), d.name() + " skipped, and replayed anyway: " + r.headline());
+                        skipped++;
+                    }
+                }
+            }
+        }
+        System.out.println("swapped brushes: " + replayed + " demo(s) replayed (both considered), " + skipped + " skipped and OK (neither)");
+        assertTrue(replayed > 0 && skipped > 0, replayed + " replayed, " + skipped + " skipped");
+    }
+
+    /** {@code text} with brushes {@code k} and {@code k + 1} of {@code world} swapped, line for line (their blocks). */
+    private static String swap(String text, org.digitalheaven.maps.MapEntity world, int k) {
+        String eol = text.contains("\r\n") ? "\r\n" : "\n";
+        List<String> lines = new ArrayList<>(List.of(text.split("\r?\n", -1)));
+        int a0 = world.brushes().get(k).line() - 1, b0 = world.brushes().get(k + 1).line() - 1;
+        int a1 = end(lines, a0), b1 = end(lines, b0);
+        List<String> a = new ArrayList<>(lines.subList(a0, a1 + 1)), between = new ArrayList<>(lines.subList(a1 + 1, b0));
+        List<String> b = new ArrayList<>(lines.subList(b0, b1 + 1));
+        List<String> out = new ArrayList<>(lines.subList(0, a0));
+        out.addAll(b);
+        out.addAll(between);
+        out.addAll(a);
+        out.addAll(lines.subList(b1 + 1, lines.size()));
+        return String.join(eol, out);
+    }
+
+    /** The line of the '}' closing the brush whose '{' is at {@code open}. */
+    private static int end(List<String> lines, int open) {
+        for (int i = open + 1; i < lines.size(); i++) {
+            if (lines.get(i).trim().startsWith("}")) {
+                return i;
+            }
+        }
+        throw new IllegalStateException("no closing brace after line " + (open + 1));
+    }
+
     /** The same rules with a weaker coverage (contacts and feet only) skip demos that diverge: the test above can fail. */
     @Test
     void aCoverageOfContactsAndFeetOnlyIsUnsound() throws Exception {
