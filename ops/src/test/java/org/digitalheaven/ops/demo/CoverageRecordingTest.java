@@ -178,7 +178,7 @@ public class CoverageRecordingTest {
         for (String map : List.of("arena", "dm1", "e1m1")) {
             String where = map;
             if (!map.equals("arena")) {
-                Path f = shared(map);
+                Path f = org.digitalheaven.ops.IdMaps.find(map);
                 if (f == null) {
                     System.out.println("skipped " + map + ": ../shared/maps/ is not beside this checkout");
                     continue;
@@ -198,12 +198,4 @@ public class CoverageRecordingTest {
         Assumptions.assumeTrue(b.length() > 0);
     }
 
-    static Path shared(String name) {
-        for (Path p : List.of(Path.of("../../shared/maps"), Path.of("../shared/maps"))) {
-            if (Files.isRegularFile(p.resolve(name + ".map"))) {
-                return p.resolve(name + ".map");
-            }
-        }
-        return null;
-    }
 }

@@ -101,7 +101,7 @@ class AffectedSoundnessTest {
                 Files.createDirectories(source.getParent());
                 Files.writeString(source, text);
             } else {
-                source = shared(name);
+                source = org.digitalheaven.ops.IdMaps.find(name);
                 if (source == null) {
                     System.out.println("skipped " + name + ": ../shared/maps/ is not beside this checkout");
                     continue;
@@ -127,15 +127,6 @@ class AffectedSoundnessTest {
         }
         int count = maps.stream().mapToInt(m -> m.demos().size()).sum();
         System.out.println("suite: " + count + " recordings on " + maps.size() + " maps");
-    }
-
-    static Path shared(String name) {
-        for (Path p : List.of(Path.of("../../shared/maps"), Path.of("../shared/maps"))) {
-            if (Files.isRegularFile(p.resolve(name + ".map"))) {
-                return p.resolve(name + ".map");
-            }
-        }
-        return null;
     }
 
     /** A scripted recording on {@code map}, started after {@code before} ticks of play, {@code ticks} long. */

@@ -14,7 +14,6 @@ import org.digitalheaven.maps.PalletRepository;
 import org.digitalheaven.ops.HostTest;
 import org.digitalheaven.universe.Coverage;
 import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -22,10 +21,8 @@ import org.openqa.selenium.By;
 import org.openqa.selenium.JavascriptExecutor;
 import org.openqa.selenium.OutputType;
 import org.openqa.selenium.TakesScreenshot;
+import org.digitalheaven.ops.HeadlessChromium;
 import org.openqa.selenium.WebDriver;
-import org.openqa.selenium.chrome.ChromeDriver;
-import org.openqa.selenium.chrome.ChromeDriverService;
-import org.openqa.selenium.chrome.ChromeOptions;
 import org.openqa.selenium.support.ui.WebDriverWait;
 
 /**
@@ -35,7 +32,6 @@ import org.openqa.selenium.support.ui.WebDriverWait;
  */
 class CoveragePageBrowserTest {
 
-    static final Path CHROMIUM = Path.of("/usr/bin/chromium"), DRIVER = Path.of("/usr/bin/chromedriver");
 
     @TempDir
     static Path dir;
@@ -44,16 +40,7 @@ class CoveragePageBrowserTest {
 
     @BeforeAll
     static void open() {
-        String why = "skipped: Debian's chromium and chromium-driver are not installed (.ci/run installs them:"
-                + " apt-get install chromium chromium-driver)";
-        if (!Files.isExecutable(CHROMIUM) || !Files.isExecutable(DRIVER)) {
-            System.out.println(why);
-        }
-        Assumptions.assumeTrue(Files.isExecutable(CHROMIUM) && Files.isExecutable(DRIVER), why);
-        ChromeOptions o = new ChromeOptions();
-        o.setBinary(CHROMIUM.toString());
-        o.addArguments("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--window-size=1280,900");
-        browser = new ChromeDriver(new ChromeDriverService.Builder().usingDriverExecutable(DRIVER.toFile()).build(), o);
+        browser = HeadlessChromium.open();
     }
 
     @AfterAll

@@ -152,11 +152,7 @@ class RegressAffectedTest {
      */
     @Test
     void onE1m1ASuiteSpreadOverTheMapIsMostlySkippedForAOneBrushEdit() throws Exception {
-        Path e1m1 = AffectedSoundnessTest.shared("e1m1");
-        if (e1m1 == null) {
-            System.out.println("skipped: ../shared/maps/ is not beside this checkout, so e1m1.map cannot be read");
-            org.junit.jupiter.api.Assumptions.assumeTrue(false, "no ../shared/maps");
-        }
+        Path e1m1 = org.digitalheaven.ops.IdMaps.require("e1m1");
         int demos = Integer.getInteger("affected.demos", 8), ticks = Integer.getInteger("affected.ticks", 600);
         int edits = Integer.getInteger("affected.edits", 6), timed = Integer.getInteger("affected.timed", 2);
         // -Daffected.keep=DIR keeps the suite and the first edit's map there, for timing whole processes (BENCHMARKS.md).
