@@ -35,9 +35,17 @@ import org.digitalheaven.universe.Universe;
  */
 public final class DemoRecorder {
 
-    /** What the Header says; the host knows the map, the build and the rules. */
+    /**
+     * What the Header says; the host knows the map, the build and the rules. {@code manifest}: the map manifest the
+     * file carries, null for the installed map's (a cut carries its original's, whose numbering its checkpoints keep).
+     */
     public record Opening(String mapName, String mapBarcode, byte[] closureHash, String engineVersion, String gitSha,
-            int tickRate, int checkpointInterval, byte[] worldSettings, List<String> notes) {
+            int tickRate, int checkpointInterval, byte[] worldSettings, List<String> notes, byte[] manifest) {
+
+        public Opening(String mapName, String mapBarcode, byte[] closureHash, String engineVersion, String gitSha, int tickRate,
+                int checkpointInterval, byte[] worldSettings, List<String> notes) {
+            this(mapName, mapBarcode, closureHash, engineVersion, gitSha, tickRate, checkpointInterval, worldSettings, notes, null);
+        }
     }
 
     /** A segment's records never grow past this before a checkpoint starts the next (a far cry from a chunk's limit). */
@@ -99,7 +107,8 @@ public final class DemoRecorder {
         Chunk.Header h = new Chunk.Header(o.mapName(), o.mapBarcode(), o.closureHash(), o.engineVersion(), o.gitSha(),
                 o.tickRate(), o.checkpointInterval(), u.tickCount(), o.worldSettings(), o.notes());
         ChunkFramer e = r.encoder;
-        byte[] manifest = u.map().manifestBytes(); // made at map load; encoded and written on the writer thread
+        byte[] installed = u.map().manifestBytes(); // made at map load; encoded and written on the writer thread
+        byte[] manifest = o.manifest() != null ? o.manifest() : installed;
         r.handOver(() -> concat(concat(e.fileHeader(), e.header(h)), e.manifest(manifest)), false);
         r.segment.begin(u.tickCount());
         for (Pawn p : u.pawns()) {
@@ -107,8 +116,12 @@ public final class DemoRecorder {
         }
         r.checkpoint(u);
         r.hash = u.stateHash();
-        r.coverage = u.watchCoverage();
-        r.watched = u;
+        // A coverage speaks of brushes and objects in the installed map's terms: only a file that carries that
+        // map's manifest gets one (a cut on an edited map carries its original's, and then none: never skipped).
+        if (Arrays.equals(manifest, installed)) {
+            r.coverage = u.watchCoverage();
+            r.watched = u;
+        }
         return r;
     }
 

@@ -118,7 +118,8 @@ public final class Unaffected {
                 return Verdict.unknown("its coverage does not read (" + e.getMessage() + ")");
             }
             if (recorded == null) {
-                return Verdict.unknown("it carries no coverage (recorded before coverage, or cut off before its End)");
+                return Verdict.unknown("it carries no coverage (recorded before coverage, cut off before its End, or cut on another map than"
+                        + " its original's)");
             }
             if (!SimulationFingerprint.known(fingerprint) || !Arrays.equals(recorded.fingerprint(), fingerprint)) {
                 return new Verdict(Reason.OTHER_SIMULATION, "it was recorded by other simulation code (fingerprint "

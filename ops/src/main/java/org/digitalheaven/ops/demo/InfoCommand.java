@@ -179,8 +179,8 @@ final class InfoCommand implements Callable<Integer> {
     static String coverage(DemoFile demo) {
         byte[] bytes = demo.coverageBytes();
         if (bytes == null) {
-            return "none (recorded before coverage, cut off before its End, or format version 1): regress --affected always"
-                    + " replays it";
+            return "none (recorded before coverage, cut off before its End, cut on another map than its original's, or"
+                    + " format version 1): regress --affected always replays it";
         }
         try {
             Coverage c = demo.coverage().coverage();

@@ -58,7 +58,8 @@ public final class DemoCut {
         if (!Files.isDirectory(folder)) {
             throw new DemoReplay.ReplayException("the folder " + folder + " does not exist");
         }
-        Chunk.Header h = DemoReader.readHeader(DemoReader.readBytes(in));
+        byte[] bytes = DemoReader.readBytes(in);
+        Chunk.Header h = DemoReader.readHeader(bytes);
         if (h == null) {
             throw new DemoReplay.ReplayException("the file ends before its header is whole; nothing to cut");
         }
@@ -68,7 +69,7 @@ public final class DemoCut {
         Path tmp = Files.createTempFile(folder, "." + out.getFileName(), ".tmp");
         Files.delete(tmp); // the writer creates it, never overwriting
         DemoWriter writer = DemoWriter.createLater(tmp, null, m -> { });
-        Recorder recorder = new Recorder(h, from, writer);
+        Recorder recorder = new Recorder(h, DemoReader.inspect(bytes).manifest(), from, writer);
         DemoReplay.Result r;
         try {
             r = DemoReplay.run(in, options.from(from).until(until).observer(recorder));
@@ -101,11 +102,14 @@ public final class DemoCut {
     /** Records the replayed world from boundary {@code from} to the replay's last boundary. */
     private static final class Recorder extends ReplayRecorder {
         private final Chunk.Header original;
+        /** The original's manifest (null: it has none, and the cut carries the installed map's). */
+        private final byte[] manifest;
         private final long from;
 
-        Recorder(Chunk.Header original, long from, DemoWriter writer) {
+        Recorder(Chunk.Header original, byte[] manifest, long from, DemoWriter writer) {
             super(writer);
             this.original = original;
+            this.manifest = manifest;
             this.from = from;
         }
 
@@ -113,8 +117,10 @@ public final class DemoCut {
         public void onBoundary(Universe u) {
             if (recorder == null && u.tickCount() == from) {
                 Chunk.Header h = original;
+                // The original's manifest, whatever map the cut replays on: its checkpoints know the objects by the
+                // original's numbers, so that is the map the file speaks of.
                 recorder = DemoRecorder.open(new DemoRecorder.Opening(h.mapName(), h.mapBarcode(), h.closureHash(),
-                        h.engineVersion(), h.gitSha(), h.tickRate(), h.checkpointInterval(), h.worldSettings(), h.notes()),
+                        h.engineVersion(), h.gitSha(), h.tickRate(), h.checkpointInterval(), h.worldSettings(), h.notes(), manifest),
                         u, writer, h.startTick());
             } else {
                 recordBoundary(u);

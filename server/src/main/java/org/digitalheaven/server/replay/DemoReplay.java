@@ -296,10 +296,18 @@ public final class DemoReplay {
             try {
                 MapManifest was = MapManifest.decode(h.mapName() + ".map", recorded);
                 MapManifest.Comparison c = was.compare(server.universe().map().manifest());
-                if (c.same()) {
+                if (c.same() && !c.renumbered()) {
                     return new MapCheck("warning: the map's pallet closure hash differs, but every entity and brush of the map"
                             + " is as recorded (another file of its pallets changed); replaying anyway",
                             new DivergenceCause(Map.of(), "every entity and brush of the map is as recorded; " + build));
+                }
+                if (c.same()) {
+                    // Entities only moved in the file (no content changed): the objects are renumbered all the same.
+                    server.universe().identifyObjectsAs(c.recordedIndex());
+                    return new MapCheck("warning: the map's entities were only moved in the file (every entity and brush is as"
+                            + " recorded, renumbered: matched to the recorded ones by content); replaying anyway",
+                            new DivergenceCause(Map.of(), "every entity and brush of the map is as recorded, only renumbered; " + build),
+                            true);
                 }
                 // Objects are known to the recording by their authored index: an entity inserted or removed above
                 // them renumbers them, so checkpoints and hashes are compared under the recorded numbers.

@@ -1,0 +1,172 @@
+package org.digitalheaven.ops.regress;
+
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.digitalheaven.demo.DemoFile;
+import org.digitalheaven.demo.DemoReader;
+import org.digitalheaven.demo.SimulationFingerprint;
+import org.digitalheaven.demo.Unaffected;
+import org.digitalheaven.maps.GameMap;
+import org.digitalheaven.maps.MapManifest;
+import org.digitalheaven.maps.PalletRepository;
+import org.digitalheaven.server.GameServer;
+import org.digitalheaven.server.NanoClock;
+import org.digitalheaven.server.net.LoopbackNetwork;
+import org.digitalheaven.server.prefs.Preferences;
+import org.digitalheaven.server.record.DemoRecording;
+import org.digitalheaven.server.replay.DemoReplay;
+import org.digitalheaven.server.replay.PlayDriver;
+import org.digitalheaven.universe.scripted.ScriptedPlay;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Adversarial edits for {@code regress --affected}: each is judged by {@link Unaffected} and replayed by
+ * {@link DemoReplay}; a demo skipped whose replay is not OK is a false skip. Fails listing every false skip.
+ */
+class AffectedAttackTest {
+
+    @TempDir
+    Path dir;
+
+    record Outcome(String edit, String demo, boolean skipped, String why, boolean ok, String headline) {
+        boolean falseSkip() {
+            return skipped && !ok;
+        }
+    }
+
+    private final List<Outcome> outcomes = new ArrayList<>();
+
+    static String builtIn(String name) throws Exception {
+        return new String(AffectedAttackTest.class.getClassLoader().getResourceAsStream("pallets/DigitalHeaven.Core/maps/" + name
+                + ".map").readAllBytes(), StandardCharsets.UTF_8);
+    }
+
+    static DemoFile record(Path map, Path folder, String name, ScriptedPlay script, int before, int ticks) throws Exception {
+        Files.createDirectories(folder);
+        GameServer server = new GameServer(new GameServer.Options(Preferences.inMemory(), List.of(), NanoClock.SYSTEM, 1L, l -> { }),
+                new LoopbackNetwork().endpoint());
+        server.start(PalletRepository.resolveFile(map));
+        try {
+            DemoRecording rec = server.enableRecording(folder, "test", "test");
+            PlayDriver play = new PlayDriver(server, script);
+            for (int t = 0; t < before; t++) {
+                play.tick();
+            }
+            rec.record(name);
+            for (int t = 0; t < ticks; t++) {
+                play.tick();
+            }
+            rec.stop(10_000);
+            return DemoReader.read(folder.resolve(name + ".dh-demo"));
+        } finally {
+            server.shutdown("done");
+        }
+    }
+
+    void attack(String edit, String file, String text, List<DemoFile> demos, List<String> names) throws Exception {
+        Path edited = dir.resolve("edits/" + outcomes.size() + "/" + file);
+        Files.createDirectories(edited.getParent());
+        Files.writeString(edited, text, StandardCharsets.ISO_8859_1);
+        GameMap now = PalletRepository.resolveFile(edited).load();
+        for (int i = 0; i < demos.size(); i++) {
+            DemoFile d = demos.get(i);
+            MapManifest was = MapManifest.decode(d.header().mapName() + ".map", d.manifest());
+            Unaffected.Verdict v = Unaffected.judge(d, now, SimulationFingerprint.current());
+            DemoReplay.Result r = DemoReplay.run(d, DemoReplay.Options.of(List.of(), edited, "test", "test", l -> { }).explain(false));
+            Outcome o = new Outcome(edit + " [manifest same: " + was.compare(now.manifest()).same() + "]", names.get(i), v.skip(),
+                    v.why(), r.ok(), r.headline());
+            outcomes.add(o);
+            System.out.println((o.falseSkip() ? "FALSE SKIP " : "held       ") + o);
+        }
+    }
+
+    /** {@code text} with the entity block starting at the line {@code startMarker} cut out and reinserted before {@code beforeMarker}. */
+    static String moveBlock(String text, String block, String beforeMarker) {
+        assertTrue(text.contains(block), "block not found: " + block);
+        String without = text.replace(block, "");
+        int at = without.indexOf(beforeMarker);
+        assertTrue(at >= 0, "marker not found: " + beforeMarker);
+        return without.substring(0, at) + block + without.substring(at);
+    }
+
+    static String moveToEnd(String text, String block) {
+        assertTrue(text.contains(block), "block not found: " + block);
+        String without = text.replace(block, "");
+        return without + (without.endsWith("\n") ? "" : "\n") + block;
+    }
+
+    @Test
+    void entitiesMovedInTheFileWithNoContentChange() throws Exception {
+        String text = builtIn("doors");
+        Path source = dir.resolve("maps/doors.map");
+        Files.createDirectories(source.getParent());
+        Files.writeString(source, text);
+        List<DemoFile> demos = new ArrayList<>();
+        List<String> names = new ArrayList<>();
+        for (int i = 0; i < 2; i++) {
+            String n = "doors-" + i;
+            demos.add(record(source, dir.resolve("suite"), n, ScriptedPlay.forMap("doors", 40 + i), i == 0 ? 0 : 190, 480));
+            names.add(n);
+        }
+        String light = "// light (ignored by the game)\n{\n\"classname\" \"light\"\n\"origin\" \"2896 0 200\"\n\"light\" \"250\"\n}\n";
+        attack("the last light (entity 18) moved up, before the spawn points (objects renumbered +1)", "doors.map",
+                moveBlock(text, light, "// player start in room A"), demos, names);
+        String start = "// player start in room A, facing +X towards the button door\n{\n\"classname\" \"info_player_start\"\n"
+                + "\"origin\" \"128 0 24\"\n\"angle\" \"0\"\n}\n";
+        attack("info_player_start (entity 1) moved to the end of the file (objects renumbered -1)", "doors.map",
+                moveToEnd(text, start), demos, names);
+        // The same through the command line: regress --affected against plain regress, on the light-moved map.
+        Path moved = dir.resolve("cli/doors.map");
+        Files.createDirectories(moved.getParent());
+        Files.writeString(moved, moveBlock(text, light, "// player start in room A"), StandardCharsets.ISO_8859_1);
+        RegressAffectedTest.Run aff = RegressAffectedTest.run("regress", dir.resolve("suite").toString(), "--map", moved.toString(),
+                "--affected", "--home", dir.resolve("home").toString());
+        RegressAffectedTest.Run all = RegressAffectedTest.run("regress", dir.resolve("suite").toString(), "--map", moved.toString(),
+                "--home", dir.resolve("home").toString());
+        System.out.println("CLI regress --affected (exit " + aff.code() + "):\n" + aff.out() + aff.err());
+        System.out.println("CLI regress (exit " + all.code() + "):\n" + all.out() + all.err());
+        List<Outcome> bad = outcomes.stream().filter(Outcome::falseSkip).toList();
+        assertTrue(bad.isEmpty(), bad.size() + " false skip(s): " + bad);
+    }
+
+    /**
+     * demo cut on an edited map whose objects were renumbered (an entity inserted at the top, a replay that is OK): the cut
+     * file carries the edited map's manifest and coverage but its checkpoints know the objects by the recorded numbers.
+     */
+    @Test
+    void aDemoCutOnARenumberedMap() throws Exception {
+        String text = builtIn("doors");
+        Path source = dir.resolve("maps/doors.map");
+        Files.createDirectories(source.getParent());
+        Files.writeString(source, text);
+        DemoFile d = record(source, dir.resolve("suite"), "doors-0", ScriptedPlay.forMap("doors", 40), 0, 480);
+        String inserted = text.replace("// player start in room A", "{\n\"classname\" \"light\"\n\"origin\" \"0 0 100\"\n}\n"
+                + "// player start in room A");
+        Path edited = dir.resolve("edited/doors.map");
+        Files.createDirectories(edited.getParent());
+        Files.writeString(edited, inserted, StandardCharsets.ISO_8859_1);
+        DemoReplay.Result plain = DemoReplay.run(d, DemoReplay.Options.of(List.of(), edited, "test", "test", l -> { }).explain(false));
+        System.out.println("the original on the edited map: ok=" + plain.ok() + " " + plain.headline() + " verdict skip="
+                + Unaffected.judge(d, PalletRepository.resolveFile(edited).load(), SimulationFingerprint.current()).skip());
+        Path cut = dir.resolve("cut/doors-cut.dh-demo");
+        Files.createDirectories(cut.getParent());
+        long from = d.segments().get(1).checkpoint().tick();
+        var r = org.digitalheaven.server.replay.DemoCut.cut(dir.resolve("suite/doors-0.dh-demo"), from, d.lastTick(), cut,
+                DemoReplay.Options.of(List.of(), edited, "test", "test", l -> { }));
+        System.out.println("cut from " + from + ": written=" + r.written() + " " + r.replay().headline());
+        assertTrue(r.written());
+        DemoFile c = DemoReader.read(cut);
+        attack("demo cut (from " + from + ") made on the edited map (light inserted at the top), judged and replayed on it", "doors.map",
+                inserted, List.of(c), List.of("doors-cut"));
+        attack("demo cut made on the edited map, judged and replayed on the original map", "doors.map", text, List.of(c),
+                List.of("doors-cut"));
+        List<Outcome> bad = outcomes.stream().filter(Outcome::falseSkip).toList();
+        assertTrue(bad.isEmpty(), bad.size() + " false skip(s): " + bad);
+    }
+}
