@@ -27,8 +27,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Adversarial edits for {@code regress --affected}: each is judged by {@link Unaffected} and replayed by
- * {@link DemoReplay}; a demo skipped whose replay is not OK is a false skip. Fails listing every false skip.
+ * Adversarial edits for {@code regress --affected} (an attack run on it, kept as its regression test): each is judged by
+ * {@link Unaffected} and replayed by {@link DemoReplay}; a demo skipped whose replay is not OK is a false skip. Fails
+ * listing every false skip. It found two, both fixed: entities only moved in the file (the replay did not renumber),
+ * and a cut made on a renumbered map (it carried that map's manifest over checkpoints in the original's numbers).
  */
 class AffectedAttackTest {
 
@@ -170,6 +172,104 @@ class AffectedAttackTest {
                 inserted, List.of(c), List.of("doors-cut"));
         attack("demo cut made on the edited map, judged and replayed on the original map", "doors.map", text, List.of(c),
                 List.of("doors-cut"));
+        List<Outcome> bad = outcomes.stream().filter(Outcome::falseSkip).toList();
+        assertTrue(bad.isEmpty(), bad.size() + " false skip(s): " + bad);
+    }
+
+    /** Pure reorders on jumps (teleport, push, train) and a demo rebased onto a renumbered map, then judged on it and on a further edit. */
+    @Test
+    void moreReordersAndARebasedDemo() throws Exception {
+        String text = builtIn("jumps");
+        Path source = dir.resolve("maps/jumps.map");
+        Files.createDirectories(source.getParent());
+        Files.writeString(source, text);
+        List<DemoFile> demos = new ArrayList<>();
+        List<String> names = new ArrayList<>();
+        for (int i = 0; i < 2; i++) {
+            String n = "jumps-" + i;
+            demos.add(record(source, dir.resolve("suite"), n, ScriptedPlay.forMap("jumps", 40 + i), i == 0 ? 0 : 190, 480));
+            names.add(n);
+        }
+        org.digitalheaven.maps.MapFile parsed = org.digitalheaven.maps.MapParser.parse("jumps.map", text);
+        List<String> lines = List.of(text.split("\n", -1));
+        // The first light (a non-object between the teleport destination and the push) moved to the end of the file.
+        org.digitalheaven.maps.MapEntity light = parsed.entities().stream().filter(e -> e.classname().equals("light")).findFirst()
+                .orElseThrow();
+        int open = light.line() - 1;
+        while (!lines.get(open).trim().equals("{")) {
+            open--;
+        }
+        int close = open + 1;
+        while (!lines.get(close).trim().equals("}")) {
+            close++;
+        }
+        String block = String.join("\n", lines.subList(open, close + 1)) + "\n";
+        attack("jumps: the first light (entity " + light.index() + ") moved to the end (push, train renumbered)", "jumps.map",
+                moveToEnd(text, block), demos, names);
+
+        // Rebase doors-0 onto doors with a light inserted at the top, then judge the rebased file.
+        String doors = builtIn("doors");
+        Path dsrc = dir.resolve("maps/doors.map");
+        Files.writeString(dsrc, doors);
+        record(dsrc, dir.resolve("dsuite"), "doors-0", ScriptedPlay.forMap("doors", 40), 0, 480);
+        String inserted = doors.replace("// player start in room A", "{\n\"classname\" \"light\"\n\"origin\" \"0 0 100\"\n}\n"
+                + "// player start in room A");
+        Path edited = dir.resolve("edited/doors.map");
+        Files.createDirectories(edited.getParent());
+        Files.writeString(edited, inserted, StandardCharsets.ISO_8859_1);
+        Path rebased = dir.resolve("rebased/doors-0.dh-demo");
+        Files.createDirectories(rebased.getParent());
+        var rr = org.digitalheaven.server.replay.DemoRebase.rebase(dir.resolve("dsuite/doors-0.dh-demo"), rebased,
+                DemoReplay.Options.of(List.of(), edited, "test", "test", l -> { }));
+        System.out.println("rebased: " + rr);
+        DemoFile rb = DemoReader.read(rebased);
+        attack("rebased onto the light-inserted doors, judged on it", "doors.map", inserted, List.of(rb), List.of("doors-rebased"));
+        attack("rebased onto the light-inserted doors, judged on the original", "doors.map", doors, List.of(rb), List.of("doors-rebased"));
+        String lightEnd = "// light (ignored by the game)\n{\n\"classname\" \"light\"\n\"origin\" \"2896 0 200\"\n\"light\" \"250\"\n}\n";
+        attack("rebased, then a light moved up on its map", "doors.map", moveBlock(inserted, lightEnd, "// player start in room A"),
+                List.of(rb), List.of("doors-rebased"));
+        List<Outcome> bad = outcomes.stream().filter(Outcome::falseSkip).toList();
+        assertTrue(bad.isEmpty(), bad.size() + " false skip(s): " + bad);
+    }
+
+    /** Targeted edits the rules call harmless or reached, on doors: each is judged and replayed; only a false skip fails. */
+    @Test
+    void targetedEditsOnDoors() throws Exception {
+        String text = builtIn("doors");
+        Path source = dir.resolve("maps/doors.map");
+        Files.createDirectories(source.getParent());
+        Files.writeString(source, text);
+        List<DemoFile> demos = new ArrayList<>();
+        List<String> names = new ArrayList<>();
+        for (int i = 0; i < 3; i++) {
+            String n = "doors-" + i;
+            demos.add(record(source, dir.resolve("suite"), n, ScriptedPlay.forMap("doors", 40 + i), i == 0 ? 0 : 150 + 60 * i, 480));
+            names.add(n);
+        }
+        String far = "{\n( 5000 64 0 ) ( 5000 0 0 ) ( 5064 0 0 ) floor 0 0 0 1 1\n( 5064 0 64 ) ( 5000 0 64 ) ( 5000 64 64 ) floor 0 0 0 1 1\n"
+                + "( 5000 0 64 ) ( 5000 0 0 ) ( 5000 64 0 ) floor 0 0 0 1 1\n( 5064 64 0 ) ( 5064 0 0 ) ( 5064 0 64 ) floor 0 0 0 1 1\n"
+                + "( 5064 0 0 ) ( 5000 0 0 ) ( 5000 0 64 ) floor 0 0 0 1 1\n( 5000 64 64 ) ( 5000 64 0 ) ( 5064 64 0 ) floor 0 0 0 1 1\n}\n";
+        String below = far.replace("5000", "100").replace("5064", "164").replace(" 0 )", " -48 )").replace(" 64 )", " -16 )");
+        String[][] edits = {
+            {"floor's top face textured ice (grip)", text.replaceFirst("\\( 3168 -272 0 \\) \\( -16 -272 0 \\) \\( -16 272 0 \\) floor",
+                    "( 3168 -272 0 ) ( -16 -272 0 ) ( -16 272 0 ) ice")},
+            {"worldspawn message key changed", text.replace("\"message\" \"DigitalHeaven doors test\"", "\"message\" \"edited\"")},
+            {"info_player_start moved", text.replace("\"origin\" \"128 0 24\"", "\"origin\" \"160 32 24\"")},
+            {"trigger_once target door4 -> door1", text.replace("\"classname\" \"trigger_once\"\n\"target\" \"door4\"",
+                    "\"classname\" \"trigger_once\"\n\"target\" \"door1\"")},
+            {"door1 targetname changed", text.replace("\"targetname\" \"door1\"", "\"targetname\" \"door9\"")},
+            {"a light's origin moved", text.replace("\"origin\" \"2896 0 200\"", "\"origin\" \"2000 0 100\"")},
+            {"a box brush added far outside (x 5000)", text.replaceFirst("// ceiling", java.util.regex.Matcher.quoteReplacement(far) + "// ceiling")},
+            {"a box brush added just under the floor (z -48..-16)", text.replaceFirst("// ceiling",
+                    java.util.regex.Matcher.quoteReplacement(below) + "// ceiling")},
+            {"a func_wall entity (far box) added at the end", text + "{\n\"classname\" \"func_wall\"\n" + far + "}\n"},
+            {"a trigger_multiple (far box) added at the end, targeting door1", text + "{\n\"classname\" \"trigger_multiple\"\n"
+                    + "\"target\" \"door1\"\n" + far.replace("floor", "trigger") + "}\n"},
+        };
+        for (String[] e : edits) {
+            assertTrue(!e[1].equals(text), "the edit changed nothing: " + e[0]);
+            attack(e[0], "doors.map", e[1], demos, names);
+        }
         List<Outcome> bad = outcomes.stream().filter(Outcome::falseSkip).toList();
         assertTrue(bad.isEmpty(), bad.size() + " false skip(s): " + bad);
     }
