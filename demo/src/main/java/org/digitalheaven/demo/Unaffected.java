@@ -32,9 +32,14 @@ import org.digitalheaven.universe.ObjectState;
  *     brush only where its bounds overlap the trace's box);
  * <li>a trigger, teleport or push volume changed or added matters only if a pawn was ever inside it as
  *     recorded or its new volume meets the swept space (it acts only on pawns inside it);
- * <li>a door, plat, button, plate, train or rotating or secret door changed or added is always replayed: it can
- *     move by itself or be fired from afar;
+ * <li>a door, plat, button, plate, rotating or secret door changed or added matters only if a pawn came near it
+ *     or its state changed as recorded, or its state as recorded is not the one it is installed in now, or its
+ *     bounds now (with a door's reach around them) meet the swept space, or a trigger, button or plate the pawns
+ *     set off fires its name: it moves only when a pawn is near, on it or in its way, or when fired
+ *     ({@link Compared#body}); a train edited or added always is (it moves by itself);
  * <li>an object of the recording missing from the map is always replayed: its state is in every recorded hash;
+ * <li>brushes and objects only moved in the file matter when they change the order exact ties break in: the
+ *     brushes any trace considered must keep their relative order among the static brushes, the objects theirs;
  * <li>a path_corner or other entity the engine does not simulate matters only to trains (replayed whenever the
  *     map has one), and an info_teleport_destination only to a teleport a pawn entered; spawn points never
  *     (a replay's pawns join where the recording says);
@@ -224,6 +229,85 @@ public final class Unaffected {
             return null;
         }
 
+        /** The map installed afresh (built when a door, plat, button or plate is first judged): its objects' first states and bounds. */
+        private org.digitalheaven.universe.Universe fresh;
+
+        private org.digitalheaven.universe.Universe fresh() {
+            if (fresh == null) {
+                fresh = new org.digitalheaven.universe.Universe(now, org.digitalheaven.universe.WorldSettings.DEFAULTS, 60);
+            }
+            return fresh;
+        }
+
+        /**
+         * Why an edited or added door, plat, button, plate, rotating or secret door (entity {@code nowIndex}, recorded as
+         * {@code recordedIndex} or new) could act in the replay, or null when it cannot: a train moves by itself; any other
+         * such object moves only when a pawn comes near it, stands on it or is in its way, or when something fires its
+         * name. So it is unaffected when, as recorded, no pawn came near it and its state never changed, its state as
+         * recorded is the one it is installed in now (so restoring it changes nothing), its bounds now, grown by the
+         * farthest reach any object tests a pawn at (a door's, under 2 m), meet no swept cell, and no object the pawns set
+         * off (a trigger, button or plate that came near a pawn or changed) targets its name.
+         */
+        String body(int nowIndex, Integer recordedIndex, List<ObjectState> recordedObjects, Coverage c) {
+            MapObjectDef def = null;
+            for (MapObjectDef o : now.objects()) {
+                if (o.authoredIndex() == nowIndex) {
+                    def = o;
+                }
+            }
+            if (def instanceof MapObjectDef.Train) {
+                return "a train moves by itself";
+            }
+            if (recordedIndex != null && c.flagsOf(recordedIndex) != 0) {
+                return "a pawn came near it or its state changed as recorded";
+            }
+            if (def == null) {
+                return null; // no object now (it does not build); one the recording had is judged as gone
+            }
+            MapObject installed = null;
+            ObjectState first = null;
+            org.digitalheaven.universe.Universe u = fresh();
+            for (MapObject o : u.objects()) {
+                if (o.authoredIndex() == nowIndex) {
+                    installed = o;
+                }
+            }
+            for (ObjectState s : u.snapshot().objects()) {
+                if (s.authoredIndex() == nowIndex) {
+                    first = s;
+                }
+            }
+            if (installed == null || installed.body() == null || first == null) {
+                return "it is not installed as a body";
+            }
+            if (recordedIndex != null) {
+                ObjectState was = null;
+                for (ObjectState s : recordedObjects) {
+                    if (s.authoredIndex() == recordedIndex) {
+                        was = s;
+                    }
+                }
+                if (was == null || !sameState(was, first)) {
+                    return "its state as recorded is not the state it is installed in now";
+                }
+            }
+            Aabb b = installed.body().bounds();
+            float r = REACH;
+            if (c.meets(b.min().x() - r, b.min().y() - r, b.min().z() - r, b.max().x() + r, b.max().y() + r, b.max().z() + r)) {
+                return "its bounds now, with a door's reach around them, meet the space the pawns swept";
+            }
+            String name = targetname(def);
+            if (name != null) {
+                for (MapObjectDef o : now.objects()) {
+                    Integer r0 = cmp.recordedIndex().get(o.authoredIndex());
+                    if (name.equals(target(o)) && (r0 == null || c.flagsOf(r0) != 0)) {
+                        return "entity " + o.authoredIndex() + " (" + o.classname() + "), which the pawns set off, fires its name";
+                    }
+                }
+            }
+            return null;
+        }
+
         Verdict judge(List<ObjectState> recordedObjects, Coverage c) {
             if (c.unbounded()) {
                 return Verdict.unknown("its coverage is unbounded (a test looked at more space than is kept)");
@@ -249,7 +333,8 @@ public final class Unaffected {
                     edits++;
                     String cls = d.entity() >= 0 ? now.manifest().entities().get(d.entity()).className()
                             : was.entities().get(d.wasEntity()).className();
-                    String why = affects(d, cls, was, first, c, now, statics, trains, teleported);
+                    String why = affects(d, cls, was, first, c, now, statics, trains, teleported,
+                            x -> body(x.entity(), x.wasEntity() >= 0 ? x.wasEntity() : null, recordedObjects, c));
                     if (why != null) {
                         return Verdict.replay(d + ": " + why);
                     }
@@ -293,8 +378,11 @@ public final class Unaffected {
             added.addAll(nowByRecorded.values()); // built now, not when recorded
             for (MapObjectDef d : added) {
                 if (!VOLUMES.contains(d.classname())) {
-                    return Verdict.replay("a " + d.classname() + " (entity " + d.authoredIndex() + ") is new to the recording: doors,"
-                            + " plats, buttons, plates and trains are always replayed");
+                    String why = body(d.authoredIndex(), null, recordedObjects, c);
+                    if (why != null) {
+                        return Verdict.replay("the new " + d.classname() + " (entity " + d.authoredIndex() + "): " + why);
+                    }
+                    continue;
                 }
                 if (meets(c, volumes(d))) {
                     return Verdict.replay("the new " + d.classname() + " (entity " + d.authoredIndex() + ") meets the space its pawns"
@@ -307,7 +395,8 @@ public final class Unaffected {
 
     /** Why difference {@code d} to an entity of class {@code cls} could reach the recording's ticks, or null. */
     private static String affects(MapManifest.Difference d, String cls, MapManifest was, int[] first, Coverage c, GameMap now,
-            Map<Integer, List<StaticBrush>> statics, boolean trains, boolean teleported) {
+            Map<Integer, List<StaticBrush>> statics, boolean trains, boolean teleported,
+            java.util.function.Function<MapManifest.Difference, String> bodies) {
         boolean wholeEntity = d.brush() < 0 && d.wasBrush() < 0;
         boolean keys = wholeEntity && d.entity() >= 0 && d.wasEntity() >= 0;
         if (STATIC.contains(cls)) {
@@ -344,7 +433,7 @@ public final class Unaffected {
             return null;
         }
         if (BODIES.contains(cls)) {
-            return "doors, plats, buttons, plates and trains are always replayed when edited";
+            return bodies.apply(d);
         }
         if (SPAWNS.contains(cls)) {
             return null; // a replay's pawns join where the recording says, never at a spawn point
@@ -356,6 +445,45 @@ public final class Unaffected {
             return "a pawn entered a teleport as recorded";
         }
         return null; // not simulated (a light, a monster, an item, a path_corner without trains)
+    }
+
+    /** More than the farthest any object tests a pawn's box at (a door opening at 60 Quake units). */
+    static final float REACH = 2f;
+
+    private static boolean sameState(ObjectState a, ObjectState b) {
+        return a.kind() == b.kind() && bits(a.position().x()) == bits(b.position().x()) && bits(a.position().y()) == bits(b.position().y())
+                && bits(a.position().z()) == bits(b.position().z()) && bits(a.yaw()) == bits(b.yaw()) && a.state() == b.state()
+                && bits(a.progress()) == bits(b.progress()) && a.timer() == b.timer() && Arrays.equals(a.extra(), b.extra());
+    }
+
+    private static int bits(float f) {
+        return Float.floatToRawIntBits(f);
+    }
+
+    /** The name an object answers to when fired, or null. */
+    private static String targetname(MapObjectDef d) {
+        if (d instanceof MapObjectDef.Door x) {
+            return x.targetname();
+        } else if (d instanceof MapObjectDef.SecretDoor x) {
+            return x.targetname();
+        } else if (d instanceof MapObjectDef.RotatingDoor x) {
+            return x.targetname();
+        } else if (d instanceof MapObjectDef.Train x) {
+            return x.targetname();
+        }
+        return null;
+    }
+
+    /** The name an object fires when set off, or null (triggers, buttons and plates fire). */
+    private static String target(MapObjectDef d) {
+        if (d instanceof MapObjectDef.Trigger x) {
+            return x.target();
+        } else if (d instanceof MapObjectDef.Button x) {
+            return x.target();
+        } else if (d instanceof MapObjectDef.Plate x) {
+            return x.target();
+        }
+        return null;
     }
 
     private static List<Brush> volumes(MapObjectDef d) {

@@ -260,8 +260,9 @@ class AffectedSoundnessTest {
                 GameMap now = PalletRepository.resolveFile(edited).load();
                 edits++;
                 int skippedHere = 0;
+                Unaffected.Judge judge = new Unaffected.Judge(now, fingerprint); // as regress: one per map
                 for (Demo d : m.demos()) {
-                    Unaffected.Verdict v = Unaffected.judge(d.file(), now, fingerprint);
+                    Unaffected.Verdict v = judge.judge(d.file());
                     DemoReplay.Result r = DemoReplay.run(d.file(), DemoReplay.Options.of(List.of(), edited, "test", "test", l -> { })
                             .explain(false));
                     pairs++;
