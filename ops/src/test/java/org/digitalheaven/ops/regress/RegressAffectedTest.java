@@ -218,7 +218,8 @@ class RegressAffectedTest {
         double rebaseSeconds = (System.nanoTime() - r0) / 1e9;
         assertEquals(0, rebased.code(), rebased.out() + rebased.err());
         if (keep != null) {
-            Files.copy(dir.resolve("e1m1-edit-0-0/e1m1.map"), keep.resolve("e1m1-edit.map"), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+            Files.createDirectories(keep.resolve("edit"));
+            Files.copy(dir.resolve("e1m1-edit-0-0/e1m1.map"), keep.resolve("edit/e1m1.map"), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
         }
         shares.sort(null);
         String line = String.format(java.util.Locale.ROOT, "e1m1, %d demos spread over the map, %d one-brush edits: median share skipped"
