@@ -40,7 +40,6 @@ import org.openqa.selenium.support.ui.WebDriverWait;
  */
 class ViewerBrowserTest {
 
-
     @TempDir
     static Path dir;
 

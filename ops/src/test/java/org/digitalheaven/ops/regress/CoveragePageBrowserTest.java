@@ -32,7 +32,6 @@ import org.openqa.selenium.support.ui.WebDriverWait;
  */
 class CoveragePageBrowserTest {
 
-
     @TempDir
     static Path dir;
 
