@@ -229,14 +229,30 @@ public final class Unaffected {
             return null;
         }
 
-        /** The map installed afresh (built when a door, plat, button or plate is first judged): its objects' first states and bounds. */
-        private org.digitalheaven.universe.Universe fresh;
+        /** What the map installed afresh holds, per authored index: each body object's first state and its bounds then. */
+        private record Installed(Map<Integer, ObjectState> first, Map<Integer, Aabb> bounds) {
+        }
 
-        private org.digitalheaven.universe.Universe fresh() {
-            if (fresh == null) {
-                fresh = new org.digitalheaven.universe.Universe(now, org.digitalheaven.universe.WorldSettings.DEFAULTS, 60);
+        /** Made when a door, plat, button or plate is first judged; {@code regress} judges on several threads at once. */
+        private Installed installed;
+
+        private synchronized Installed installed() {
+            if (installed == null) {
+                org.digitalheaven.universe.Universe u = new org.digitalheaven.universe.Universe(now,
+                        org.digitalheaven.universe.WorldSettings.DEFAULTS, 60);
+                Map<Integer, ObjectState> first = new TreeMap<>();
+                for (ObjectState s : u.snapshot().objects()) {
+                    first.put(s.authoredIndex(), s);
+                }
+                Map<Integer, Aabb> bounds = new TreeMap<>();
+                for (MapObject o : u.objects()) {
+                    if (o.body() != null) {
+                        bounds.put(o.authoredIndex(), o.body().bounds());
+                    }
+                }
+                installed = new Installed(Map.copyOf(first), Map.copyOf(bounds));
             }
-            return fresh;
+            return installed;
         }
 
         /**
@@ -264,20 +280,10 @@ public final class Unaffected {
             if (def == null) {
                 return null; // no object now (it does not build); one the recording had is judged as gone
             }
-            MapObject installed = null;
-            ObjectState first = null;
-            org.digitalheaven.universe.Universe u = fresh();
-            for (MapObject o : u.objects()) {
-                if (o.authoredIndex() == nowIndex) {
-                    installed = o;
-                }
-            }
-            for (ObjectState s : u.snapshot().objects()) {
-                if (s.authoredIndex() == nowIndex) {
-                    first = s;
-                }
-            }
-            if (installed == null || installed.body() == null || first == null) {
+            Installed fresh = installed();
+            ObjectState first = fresh.first().get(nowIndex);
+            Aabb b = fresh.bounds().get(nowIndex);
+            if (first == null || b == null) {
                 return "it is not installed as a body";
             }
             if (recordedIndex != null) {
@@ -291,7 +297,6 @@ public final class Unaffected {
                     return "its state as recorded is not the state it is installed in now";
                 }
             }
-            Aabb b = installed.body().bounds();
             float r = REACH;
             if (c.meets(b.min().x() - r, b.min().y() - r, b.min().z() - r, b.max().x() + r, b.max().y() + r, b.max().z() + r)) {
                 return "its bounds now, with a door's reach around them, meet the space the pawns swept";
