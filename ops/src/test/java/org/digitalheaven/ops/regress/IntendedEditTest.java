@@ -65,7 +65,7 @@ class IntendedEditTest {
         MapEntity door = MapParser.parse("doors.map", text).entities().stream().filter(e -> e.classname().equals("func_door"))
                 .findFirst().orElseThrow();
         String moved = translate(text, door, 16, 0, 0);
-        loop(suite, write("edited/doors.map", moved), 1);
+        loop(suite, write("edited/doors.map", moved), 1, "func_door");
     }
 
     @Test
@@ -83,16 +83,25 @@ class IntendedEditTest {
         long x = Math.round(f.x() * 32), y = Math.round(-f.z() * 32), z = Math.round(f.y() * 32);
         String text = Files.readString(dm1, StandardCharsets.ISO_8859_1);
         String added = addBox(text, x - 16, y - 16, z - 8, x + 16, y + 16, z + 24);
-        loop(suite, write("edited/dm1.map", added), 1);
+        loop(suite, write("edited/dm1.map", added), 1, "added brush at dm1.map:|brush added at dm1.map:");
     }
 
-    /** The loop on {@code suite} and the edited {@code map}; at least {@code reached} demos diverge on it. */
-    private void loop(Path suite, Path map, int reached) throws Exception {
+    /**
+     * The loop on {@code suite} and the edited {@code map}; at least {@code reached} demos diverge on it, and the cause line
+     * under each names {@code edit} (a pawn touched it, or the recording's coverage says the pawns reached it).
+     */
+    private void loop(Path suite, Path map, int reached, String edit) throws Exception {
         String home = dir.resolve("home").toString();
         Run full = run("regress", suite.toString(), "--map", map.toString(), "--home", home);
+        System.out.print(full.out());
         assertEquals(3, full.code(), full.out() + full.err());
         long diverged = full.out().lines().filter(l -> l.contains(" DIVERGED ")).count();
         assertTrue(diverged >= reached, full.out());
+        List<String> causes = full.out().lines().filter(l -> l.strip().startsWith("cause: ")).toList();
+        assertEquals(diverged, causes.size(), full.out());
+        for (String cause : causes) {
+            assertTrue(java.util.Arrays.stream(edit.split("\\|")).anyMatch(cause::contains), "the cause names the edit: " + cause);
+        }
         Run affected = run("regress", suite.toString(), "--map", map.toString(), "--affected", "--home", home);
         assertEquals(3, affected.code(), affected.out());
         for (String line : full.out().lines().filter(l -> l.contains(" DIVERGED ")).toList()) {

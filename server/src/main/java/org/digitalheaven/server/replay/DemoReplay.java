@@ -14,11 +14,13 @@ import java.util.TreeSet;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.FutureTask;
 import java.util.function.Consumer;
+import org.digitalheaven.demo.CoverageCodec;
 import org.digitalheaven.demo.Chunk;
 import org.digitalheaven.demo.DemoContent;
 import org.digitalheaven.demo.DemoFile;
 import org.digitalheaven.demo.DemoFormatException;
 import org.digitalheaven.demo.DemoReader;
+import org.digitalheaven.demo.Unaffected;
 import org.digitalheaven.maps.MapFormatException;
 import org.digitalheaven.maps.MapManifest;
 import org.digitalheaven.maps.PalletException;
@@ -314,7 +316,7 @@ public final class DemoReplay {
                 server.universe().identifyObjectsAs(c.recordedIndex());
                 return new MapCheck("warning: map changed since the recording: " + c.describe(MAP_CHANGES_LISTED)
                         + (c.renumbered() ? "; entities renumbered, matched to the recorded ones by content" : "")
-                        + "; replaying anyway", DivergenceCause.of(server.universe(), c, removedOrElse(c, build)), true);
+                        + "; replaying anyway", DivergenceCause.of(server.universe(), c, removedOrElse(c, reached(demo, server.universe()), build)), true);
             } catch (IllegalArgumentException e) {
                 // A manifest that does not decode says nothing about the map; the hashes still do.
             }
@@ -354,7 +356,30 @@ public final class DemoReplay {
     }
 
     /** What to say when no pawn touched a watched body: removed brushes cannot be touched, so name them. */
-    private static String removedOrElse(MapManifest.Comparison c, String build) {
+    /**
+     * What the recording's coverage says its pawns reached of the edits ({@code regress --affected}'s judge on this map,
+     * the build aside), e.g. {@code brush added at dm1.map:7, entity 0 worldspawn brush 0: its new shape meets the space
+     * the pawns swept}; null without coverage or when it reached none.
+     */
+    private static String reached(DemoFile demo, Universe u) {
+        try {
+            CoverageCodec.Recorded r = demo.coverage();
+            if (r == null) {
+                return null;
+            }
+            Unaffected.Verdict v = new Unaffected.Judge(u.map(), r.fingerprint()).judge(demo);
+            return v.reason() == Unaffected.Reason.REACHED ? v.why() : null;
+        } catch (DemoFormatException | RuntimeException e) {
+            return null; // no coverage to say it with: the other explanations stand
+        }
+    }
+
+    private static String removedOrElse(MapManifest.Comparison c, String reached, String build) {
+        boolean aboutRemoved = reached != null && c.removed().stream().anyMatch(d -> reached.startsWith(d.toString()));
+        if (reached != null && !aboutRemoved) {
+            return "as recorded (the recording's coverage), " + reached + "; a pawn can diverge there without touching it in the"
+                    + " replay; look there";
+        }
         if (!c.removed().isEmpty()) {
             return c.removed().size() + " removed brush(es) or entit(ies) cannot be touched, the first "
                     + c.removed().get(0) + "; look there";
