@@ -316,7 +316,8 @@ public final class DemoReplay {
                 server.universe().identifyObjectsAs(c.recordedIndex());
                 return new MapCheck("warning: map changed since the recording: " + c.describe(MAP_CHANGES_LISTED)
                         + (c.renumbered() ? "; entities renumbered, matched to the recorded ones by content" : "")
-                        + "; replaying anyway", DivergenceCause.of(server.universe(), c, removedOrElse(c, reached(demo, server.universe()), build)), true);
+                        + "; replaying anyway", DivergenceCause.of(server.universe(), c,
+                        () -> removedOrElse(c, reached(demo, server.universe()), build)), true);
             } catch (IllegalArgumentException e) {
                 // A manifest that does not decode says nothing about the map; the hashes still do.
             }

@@ -43,7 +43,9 @@ final class DivergenceCause {
 
     private final Map<Integer, String> bodies;
     private final List<Volume> volumes;
-    private final String otherwise;
+    /** Asked only when a divergence needs it (it may judge the recording's coverage against the map), then kept. */
+    private final java.util.function.Supplier<String> otherwiseLater;
+    private String otherwise;
     /** Wire id → the first touch of the change, direct or by collision. */
     private final Map<Integer, Touch> first = new TreeMap<>();
     private final Map<Integer, Integer> wireIdOfHull = new TreeMap<>();
@@ -53,13 +55,21 @@ final class DivergenceCause {
      * @param otherwise the cause when no pawn touched anything watched (or nothing is watched)
      */
     DivergenceCause(Map<Integer, String> bodies, String otherwise) {
-        this(bodies, List.of(), otherwise);
+        this(bodies, List.of(), () -> otherwise);
     }
 
-    private DivergenceCause(Map<Integer, String> bodies, List<Volume> volumes, String otherwise) {
+    private DivergenceCause(Map<Integer, String> bodies, List<Volume> volumes, java.util.function.Supplier<String> otherwise) {
         this.bodies = Map.copyOf(bodies);
         this.volumes = List.copyOf(volumes);
-        this.otherwise = otherwise;
+        this.otherwiseLater = otherwise;
+    }
+
+    /** The cause when no pawn touched anything watched, worked out the first time it is needed. */
+    private String otherwise() {
+        if (otherwise == null) {
+            otherwise = otherwiseLater.get();
+        }
+        return otherwise;
     }
 
     /**
@@ -67,7 +77,7 @@ final class DivergenceCause {
      * {@code c} found: each static body of a changed or added brush (or of a changed or added entity),
      * and each map object whose entity changed or was added, by its body or its volumes.
      */
-    static DivergenceCause of(Universe u, MapManifest.Comparison c, String otherwise) {
+    static DivergenceCause of(Universe u, MapManifest.Comparison c, java.util.function.Supplier<String> otherwise) {
         Map<Long, String> brushes = new TreeMap<>();
         Map<Integer, String> added = new TreeMap<>(); // whole entities added: every brush of theirs is new
         Map<Integer, String> objects = new TreeMap<>(); // the first difference named for each entity
@@ -180,7 +190,7 @@ final class DivergenceCause {
             }
         }
         if (who.isEmpty()) {
-            return "cause: " + (watching() ? "no pawn touched a changed brush by tick " + tick + "; " : "") + otherwise;
+            return "cause: " + (watching() ? "no pawn touched a changed brush by tick " + tick + "; " : "") + otherwise();
         }
         return "cause: " + touches(who, tick);
     }
@@ -191,7 +201,7 @@ final class DivergenceCause {
      */
     String atCheckpoint(long tick, List<String> entities) {
         if (!watching()) {
-            return "cause: " + otherwise;
+            return "cause: " + otherwise();
         }
         Set<Integer> reached = new LinkedHashSet<>();
         List<String> untouched = new ArrayList<>();
@@ -221,7 +231,7 @@ final class DivergenceCause {
         }
         parts.addAll(untouched);
         if (!untouched.isEmpty()) {
-            parts.add("for " + (untouched.size() == 1 ? "it" : "them") + ": " + otherwise); // what the file can rule out
+            parts.add("for " + (untouched.size() == 1 ? "it" : "them") + ": " + otherwise()); // what the file can rule out
         }
         return "cause: " + String.join("; ", parts);
     }
