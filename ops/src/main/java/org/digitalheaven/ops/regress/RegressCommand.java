@@ -205,7 +205,6 @@ public final class RegressCommand implements Callable<Integer> {
         return PrintableText.line(line);
     }
 
-
     /**
      * With --affected: whether {@code file} can be skipped on the map it would replay on (resolved and loaded once
      * per --map file or barcode, and judged by one {@link Unaffected.Judge} per map); null when that cannot be judged
@@ -221,7 +220,14 @@ public final class RegressCommand implements Callable<Integer> {
                 return e;
             }
         });
-        return j instanceof Unaffected.Judge judge ? judge.judge(file) : null;
+        if (!(j instanceof Unaffected.Judge judge)) {
+            return null;
+        }
+        try {
+            return judge.judge(file);
+        } catch (RuntimeException e) {
+            return null; // a file this build cannot judge is replayed, never the run's end
+        }
     }
 
     /** The demos of shard {@code my}, in the order found; with more than one shard, a line on {@code out} says which. */

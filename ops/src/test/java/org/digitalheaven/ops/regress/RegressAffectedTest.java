@@ -237,6 +237,30 @@ class RegressAffectedTest {
         System.out.println(line);
     }
 
+    /** A coverage chunk whose content is not coverage (sound frames, junk inside): that demo replays, and nothing else changes. */
+    @Test
+    void aCoverageThatDoesNotReadIsReplayedWithoutAStackTrace() throws Exception {
+        Path f = suite.resolve("play-0.dh-demo");
+        DemoFile d = DemoReader.read(f);
+        List<Chunk> records = new ArrayList<>();
+        for (DemoFile.Segment s : d.segments()) {
+            s.visitRecords((k, c) -> records.add(c));
+        }
+        byte[] junk = new byte[60];
+        junk[0] = 1; // version 1, then a body that does not inflate
+        byte[] bytes = DemoConverter.write(d.header(), d.manifest(), junk, records).bytes();
+        Files.delete(f);
+        Files.write(f, bytes);
+        Run r = run("regress", suite.toString(), "--map", farEdit().toString(), "--affected", "--home", dir.resolve("home").toString());
+        assertEquals(0, r.code(), r.out() + r.err());
+        assertTrue(r.first().startsWith("regress --affected: 2 of 4 demo(s) skipped as unaffected by the map's edits; 2 replayed"
+                + " (0 reached by an edit, 2 without coverage to judge by"), r.first());
+        assertTrue(r.row("play-0.dh-demo").contains(" OK "), r.out());
+        assertFalse((r.out() + r.err()).contains("Exception"), r.out() + r.err());
+        Run info = run("demo", "info", f.toString());
+        assertTrue(info.out().contains("bytes that do not read as coverage"), info.out());
+    }
+
     /** A recording whose coverage names other simulation code (another build, or a working tree its sha does not show). */
     @Test
     void aRecordingOfOtherSimulationCodeIsAlwaysReplayedAndTheFirstLineSaysWhy() throws Exception {
