@@ -42,6 +42,20 @@ public final class SimulationFingerprint {
         return f.clone();
     }
 
+    /**
+     * Starts taking this build's fingerprint on a daemon thread when nobody has yet (a recorder opening asks, so
+     * that its close, on the writer thread, does not read the class files then: a console line waits for it).
+     */
+    public static void prefetch() {
+        if (current == null && PREFETCHING.compareAndSet(false, true)) {
+            Thread t = new Thread(SimulationFingerprint::current, "dh-fingerprint");
+            t.setDaemon(true);
+            t.start();
+        }
+    }
+
+    private static final java.util.concurrent.atomic.AtomicBoolean PREFETCHING = new java.util.concurrent.atomic.AtomicBoolean();
+
     /** Whether {@code f} is a fingerprint at all (not the zeros of a build that could not take its own). */
     public static boolean known(byte[] f) {
         for (byte b : f) {

@@ -42,6 +42,7 @@ final class RecorderWarmUp {
             return;
         }
         Thread t = new Thread(() -> {
+            org.digitalheaven.demo.SimulationFingerprint.current(); // what every recording's close needs, read once
             recordIntoNowhere();
             andThen.run();
         }, "dh-demo-warm-up");
