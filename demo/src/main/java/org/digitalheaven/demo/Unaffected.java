@@ -176,7 +176,7 @@ public final class Unaffected {
             for (StaticBrush s : now.statics()) {
                 statics.computeIfAbsent(s.entityIndex(), k -> new ArrayList<>()).add(s);
             }
-            this.first = firstBrush(was);
+            this.first = was.firstBrushPositions();
             this.nowStaticOrder = new int[now.statics().size()];
             for (int i = 0; i < nowStaticOrder.length; i++) {
                 StaticBrush s = now.statics().get(i);
@@ -510,15 +510,6 @@ public final class Unaffected {
             }
         }
         return false;
-    }
-
-    /** Each entity's first brush position in the manifest's brush order. */
-    static int[] firstBrush(MapManifest m) {
-        int[] first = new int[m.entities().size() + 1];
-        for (int e = 0; e < m.entities().size(); e++) {
-            first[e + 1] = first[e] + m.entities().get(e).brushes().size();
-        }
-        return first;
     }
 
     private static String className(MapManifest m, int entity) {

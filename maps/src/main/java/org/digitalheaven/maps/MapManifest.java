@@ -78,6 +78,19 @@ public record MapManifest(String file, List<Entity> entities) {
         h.update(v >>> 24);
     }
 
+    /**
+     * Where each entity's brushes start in the manifest's brush order (every brush of entity 0, then of entity 1,
+     * ...), the order a recording's coverage names brushes in: brush {@code b} of entity {@code e} is at
+     * {@code first[e] + b}; {@code first[entities().size()]} is the brush count.
+     */
+    public int[] firstBrushPositions() {
+        int[] first = new int[entities.size() + 1];
+        for (int e = 0; e < entities.size(); e++) {
+            first[e + 1] = first[e] + entities.get(e).brushes().size();
+        }
+        return first;
+    }
+
     public int brushCount() {
         int n = 0;
         for (Entity e : entities) {

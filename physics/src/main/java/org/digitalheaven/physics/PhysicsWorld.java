@@ -123,6 +123,11 @@ public final class PhysicsWorld {
         return bodies.get(id);
     }
 
+    /** Every body so far: statics, moving bodies and hulls (ids {@code 0..bodyCount()-1}). */
+    public int bodyCount() {
+        return bodies.size();
+    }
+
     public int staticCount() {
         return staticCount;
     }

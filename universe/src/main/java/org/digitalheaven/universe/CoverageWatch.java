@@ -3,7 +3,6 @@ package org.digitalheaven.universe;
 import it.unimi.dsi.fastutil.longs.LongOpenHashSet;
 import java.util.ArrayList;
 import java.util.List;
-import org.digitalheaven.maps.MapManifest;
 import org.digitalheaven.maps.StaticBrush;
 import org.digitalheaven.physics.Body;
 import org.digitalheaven.physics.Brush;
@@ -46,7 +45,7 @@ public final class CoverageWatch implements TraceWatch {
         int staticCount = u.physics().staticCount();
         this.statics = new long[(staticCount + 63) >>> 6];
         this.objects = u.objects();
-        int bodies = u.physics().describeBodies().size();
+        int bodies = u.physics().bodyCount();
         this.objectOfBody = new int[bodies];
         java.util.Arrays.fill(objectOfBody, -1);
         int n = objects.size();
@@ -158,11 +157,7 @@ public final class CoverageWatch implements TraceWatch {
     /** What was seen so far, in the manifest's terms (brush positions in manifest order, authored indices). */
     public Coverage result() {
         List<StaticBrush> list = universe.map().statics();
-        MapManifest manifest = universe.map().manifest();
-        int[] firstBrush = new int[manifest.entities().size() + 1];
-        for (int e = 0; e < manifest.entities().size(); e++) {
-            firstBrush[e + 1] = firstBrush[e] + manifest.entities().get(e).brushes().size();
-        }
+        int[] firstBrush = universe.map().manifest().firstBrushPositions();
         List<Integer> brushes = new ArrayList<>();
         for (int id = 0; id < list.size(); id++) {
             if ((statics[id >>> 6] & (1L << id)) != 0) {

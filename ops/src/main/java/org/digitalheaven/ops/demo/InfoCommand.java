@@ -16,7 +16,9 @@ import java.util.concurrent.Callable;
 import org.digitalheaven.demo.Chunk;
 import org.digitalheaven.demo.ChunkKind;
 import org.digitalheaven.demo.DemoFile;
+import org.digitalheaven.demo.CoverageCodec;
 import org.digitalheaven.demo.SimulationFingerprint;
+import org.digitalheaven.demo.Unaffected;
 import org.digitalheaven.universe.Coverage;
 import org.digitalheaven.demo.DemoFormatException;
 import org.digitalheaven.maps.MapManifest;
@@ -183,12 +185,12 @@ final class InfoCommand implements Callable<Integer> {
                     + " format version 1): regress --affected always replays it";
         }
         try {
-            Coverage c = demo.coverage().coverage();
+            CoverageCodec.Recorded r = demo.coverage();
+            Coverage c = r.coverage();
             return bytes.length + " bytes: " + c.brushes().length + " brush(es) considered, " + c.objects().length
                     + " object(s) considered or changed, " + c.cells().length + " cell(s) of " + SnapshotDiff.fmt(c.cell()) + " m swept"
-                    + (c.unbounded() ? " (unbounded: never skipped)" : "") + "; fingerprint " + HexFormat.of().formatHex(
-                            demo.coverage().fingerprint()).substring(0, 16) + (java.util.Arrays.equals(demo.coverage().fingerprint(),
-                                    SimulationFingerprint.current()) ? " (this build's)" : " (another build's)");
+                    + (c.unbounded() ? " (unbounded: never skipped)" : "") + "; fingerprint " + Unaffected.hex(r.fingerprint())
+                    + (java.util.Arrays.equals(r.fingerprint(), SimulationFingerprint.current()) ? " (this build's)" : " (another build's)");
         } catch (DemoFormatException e) {
             return bytes.length + " bytes that do not read as coverage (" + e.getMessage() + "): regress --affected always replays it";
         }

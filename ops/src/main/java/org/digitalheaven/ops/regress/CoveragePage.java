@@ -247,11 +247,9 @@ final class CoveragePage {
                     unbounded.add(d.name());
                 }
                 // A brush position is in the recorded manifest's order: every brush of entity 0, then of entity 1, ...
-                List<MapManifest.Entity> es = (d.recorded() != null ? d.recorded() : m.manifest()).entities();
-                int[] first = new int[es.size() + 1];
-                for (int e = 0; e < es.size(); e++) {
-                    first[e + 1] = first[e] + es.get(e).brushes().size();
-                }
+                MapManifest recorded = d.recorded() != null ? d.recorded() : m.manifest();
+                List<MapManifest.Entity> es = recorded.entities();
+                int[] first = recorded.firstBrushPositions();
                 Set<Integer> mine = new HashSet<>();
                 int e = 0;
                 for (int pos : c.brushes()) {

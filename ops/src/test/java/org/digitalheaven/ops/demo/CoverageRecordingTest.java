@@ -108,10 +108,7 @@ public class CoverageRecordingTest {
         Coverage c = r.coverage();
         assertFalse(c.unbounded());
         MapManifest m = MapManifest.decode("arena.map", demo.manifest());
-        int[] first = new int[m.entities().size()];
-        for (int e = 1; e < first.length; e++) {
-            first[e] = first[e - 1] + m.entities().get(e - 1).brushes().size();
-        }
+        int[] first = m.firstBrushPositions();
         assertTrue(seen.contacted().size() > 100, "the pawns touched the world: " + seen.contacted().size());
         for (int[] eb : seen.contacted()) {
             assertTrue(c.considered(first[eb[0]] + eb[1]), "contacted brush " + eb[0] + "/" + eb[1] + " is among those considered");
