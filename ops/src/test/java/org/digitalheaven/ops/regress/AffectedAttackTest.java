@@ -15,13 +15,7 @@ import org.digitalheaven.demo.Unaffected;
 import org.digitalheaven.maps.GameMap;
 import org.digitalheaven.maps.MapManifest;
 import org.digitalheaven.maps.PalletRepository;
-import org.digitalheaven.server.GameServer;
-import org.digitalheaven.server.NanoClock;
-import org.digitalheaven.server.net.LoopbackNetwork;
-import org.digitalheaven.server.prefs.Preferences;
-import org.digitalheaven.server.record.DemoRecording;
 import org.digitalheaven.server.replay.DemoReplay;
-import org.digitalheaven.server.replay.PlayDriver;
 import org.digitalheaven.universe.scripted.ScriptedPlay;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -51,25 +45,7 @@ class AffectedAttackTest {
     }
 
     static DemoFile record(Path map, Path folder, String name, ScriptedPlay script, int before, int ticks) throws Exception {
-        Files.createDirectories(folder);
-        GameServer server = new GameServer(new GameServer.Options(Preferences.inMemory(), List.of(), NanoClock.SYSTEM, 1L, l -> { }),
-                new LoopbackNetwork().endpoint());
-        server.start(PalletRepository.resolveFile(map));
-        try {
-            DemoRecording rec = server.enableRecording(folder, "test", "test");
-            PlayDriver play = new PlayDriver(server, script);
-            for (int t = 0; t < before; t++) {
-                play.tick();
-            }
-            rec.record(name);
-            for (int t = 0; t < ticks; t++) {
-                play.tick();
-            }
-            rec.stop(10_000);
-            return DemoReader.read(folder.resolve(name + ".dh-demo"));
-        } finally {
-            server.shutdown("done");
-        }
+        return DemoReader.read(ScriptedRecording.record(map, folder, name, script, before, ticks, null));
     }
 
     void attack(String edit, String file, String text, List<DemoFile> demos, List<String> names) throws Exception {

@@ -31,13 +31,11 @@ import org.digitalheaven.physics.Vec3;
 import org.digitalheaven.server.GameServer;
 import org.digitalheaven.server.NanoClock;
 import org.digitalheaven.server.TickListener;
-import org.digitalheaven.server.net.LoopbackNetwork;
 import org.digitalheaven.server.net.UdpTransport;
 import org.digitalheaven.server.prefs.Preferences;
 import org.digitalheaven.server.protocol.PacketCodec;
 import org.digitalheaven.server.record.DemoRecording;
 import org.digitalheaven.server.replay.DemoReplay;
-import org.digitalheaven.server.replay.PlayDriver;
 import org.digitalheaven.universe.Coverage;
 import org.digitalheaven.universe.CoverageWatch;
 import org.digitalheaven.universe.ObjectState;
@@ -131,26 +129,10 @@ class AffectedSoundnessTest {
 
     /** A scripted recording on {@code map}, started after {@code before} ticks of play, {@code ticks} long. */
     private static Demo scripted(Path map, Path folder, String name, ScriptedPlay script, int before, int ticks) throws Exception {
-        GameServer server = new GameServer(new GameServer.Options(Preferences.inMemory(), List.of(), NanoClock.SYSTEM, 1L, l -> { }),
-                new LoopbackNetwork().endpoint());
-        server.start(PalletRepository.resolveFile(map));
-        try {
-            DemoRecording rec = server.enableRecording(folder, "test", "test");
-            PlayDriver play = new PlayDriver(server, script);
-            for (int t = 0; t < before; t++) {
-                play.tick();
-            }
-            WeakWatch weak = new WeakWatch(server.universe());
-            server.addListener(weak);
-            rec.record(name);
-            for (int t = 0; t < ticks; t++) {
-                play.tick();
-            }
-            rec.stop(10_000);
-            return new Demo(name, DemoReader.read(folder.resolve(name + ".dh-demo")), weak.coverage());
-        } finally {
-            server.shutdown("done");
-        }
+        GameMap loaded = PalletRepository.resolveFile(map).load();
+        WeakWatch weak = new WeakWatch(loaded);
+        Path file = ScriptedRecording.record(map, folder, name, script, before, ticks, weak);
+        return new Demo(name, DemoReader.read(file), weak.coverage());
     }
 
     /** Two recordings, back to back, of real UDP bots playing on a live server: both mid-session. */
@@ -168,7 +150,7 @@ class AffectedSoundnessTest {
             for (int k = 0; k < 2; k++) {
                 String demo = name + "-bots-" + k;
                 WeakWatch weak = GameThread.ask(server, () -> {
-                    WeakWatch w = new WeakWatch(server.universe());
+                    WeakWatch w = new WeakWatch(server.universe().map());
                     server.addListener(w);
                     rec.record(demo);
                     return w;
@@ -206,13 +188,9 @@ class AffectedSoundnessTest {
         private final TreeSet<Long> cells = new TreeSet<>();
         volatile boolean stopped;
 
-        WeakWatch(Universe u) {
-            statics = u.map().statics();
-            MapManifest m = u.map().manifest();
-            first = new int[m.entities().size() + 1];
-            for (int e = 0; e < m.entities().size(); e++) {
-                first[e + 1] = first[e] + m.entities().get(e).brushes().size();
-            }
+        WeakWatch(GameMap map) {
+            statics = map.statics();
+            first = map.manifest().firstBrushPositions();
         }
 
         @Override
