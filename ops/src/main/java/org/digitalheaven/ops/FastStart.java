@@ -14,14 +14,15 @@ import java.util.Set;
  * it means here, and that the output of {@code --version} is picocli's.
  *
  * <p>Accepted: {@code --version} or {@code -V} alone; {@code --demo FILE} with, at most once each, {@code --map},
- * {@code --home}, {@code --from}, {@code --until}, {@code --salvage}, {@code --json}, and any number of
+ * {@code --home}, {@code --from}, {@code --until}, {@code --jobs}, {@code --salvage}, {@code --json}, and any number of
  * {@code --pallets DIR}, each value as the next argument or after {@code =}. Declined (picocli parses): anything
- * else, a value that is empty, starts with {@code -} or {@code @} or is a subcommand's name, a tick that is not plain decimal digits,
+ * else, a value that is empty, starts with {@code -} or {@code @} or is a subcommand's name, a tick or job count that is not
+ * plain decimal digits,
  * {@code --demoLog}, {@code --}, {@code @file} arguments, help.
  */
 final class FastStart {
 
-    private static final Set<String> VALUED = Set.of("--demo", "--map", "--home", "--from", "--until", "--pallets");
+    private static final Set<String> VALUED = Set.of("--demo", "--map", "--home", "--from", "--until", "--pallets", "--jobs");
 
     /** Host's subcommands (and their aliases): picocli refuses one as an option's value, so this declines it too. */
     static final Set<String> SUBCOMMANDS = Set.of("map", "demo", "regress", "selftest", "bots");
@@ -93,6 +94,12 @@ final class FastStart {
                         return null;
                     }
                     h.pallets.add(p);
+                }
+                case "--jobs" -> {
+                    if (!value.matches("[0-9]{1,9}") || h.jobs != null) {
+                        return null;
+                    }
+                    h.jobs = Integer.parseInt(value);
                 }
                 default -> { // --from, --until
                     if (!value.matches("[0-9]{1,18}") || (name.equals("--from") ? h.from : h.until) != null) {

@@ -131,6 +131,11 @@ public final class Host implements Callable<Integer> {
             + " before it) instead of refusing it; the summary says so.")
     boolean salvage;
 
+    @Option(names = "--jobs", paramLabel = "N", description = "With --demo:"
+            + " workers replaying stretches of the file at once, each from a checkpoint restored (default: one per core; 1: in"
+            + " order). What is printed and the exit code are the in-order replay's either way; --demoLog replays in order.")
+    Integer jobs;
+
     @Option(names = "--json", description = "With --demo: print the outcome as one JSON object on standard output"
             + " (result, ticks, checks, where it first differed, the DIVERGED headline and its cause, warnings; or the"
             + " error); the replay's own lines go to standard error. Exit codes as without it.")
@@ -186,7 +191,8 @@ public final class Host implements Callable<Integer> {
      * picocli or, for the plain forms, straight from {@link FastStart}: it reads only the option fields.
      */
     int replay(PrintWriter out, PrintWriter err) {
-        return HeadlessReplay.run(new HeadlessReplay.Request(demo, map, home, pallets, from, until, salvage, json, demoLog),
+        return HeadlessReplay.run(new HeadlessReplay.Request(demo, map, home, pallets, from, until, salvage, json, demoLog,
+                jobs),
                 out, err);
     }
 
@@ -196,9 +202,9 @@ public final class Host implements Callable<Integer> {
         if (demo != null) {
             return replay(spec.commandLine().getOut(), err);
         }
-        if (from != null || until != null || !demoLog.isEmpty() || salvage || json) {
+        if (from != null || until != null || !demoLog.isEmpty() || salvage || json || jobs != null) {
             err.println("dh-host: " + (from != null ? "--from" : until != null ? "--until" : salvage ? "--salvage" : json ? "--json"
-                    : "--demoLog")
+                    : jobs != null ? "--jobs" : "--demoLog")
                     + " goes with --demo FILE (the replay); without it dh-host would start a server");
             return CommandLine.ExitCode.USAGE;
         }

@@ -56,6 +56,9 @@ class FastStartTest {
         sameAsPicocli("--demo", "a.dh-demo", "--from", "0", "--until", "010");
         sameAsPicocli("--demo", "maps");
         sameAsPicocli("--demo", "a=b.dh-demo", "--map=x=y.map");
+        sameAsPicocli("--demo", "a.dh-demo", "--jobs", "2");
+        sameAsPicocli("--jobs=016", "--demo", "a.dh-demo");
+        sameAsPicocli("--demo", "a.dh-demo", "--jobs", "0"); // read alike; the replay refuses it alike
     }
 
     @Test
@@ -64,7 +67,9 @@ class FastStartTest {
                 new String[] {"--demo", "a", "--demo", "b"}, new String[] {"--demo", "a", "--port", "1"},
                 new String[] {"--demo", "a", "--json", "--json"}, new String[] {"--demo", "a", "--json=true"},
                 new String[] {"--demo", "a", "--from", "-1"}, new String[] {"--demo", "a", "--from", "0x10"},
-                new String[] {"--demo", "a", "--from", "+1"}, new String[] {"--demo", "a", "--demoLog", "positions"},
+                new String[] {"--demo", "a", "--from", "+1"},
+                new String[] {"--demo", "a", "--jobs", "-2"}, new String[] {"--demo", "a", "--jobs", "1", "--jobs", "2"},
+                new String[] {"--demo", "a", "--jobs", "9999999999"}, new String[] {"--demo", "a", "--demoLog", "positions"},
                 new String[] {"--demo", "a", "--help"}, new String[] {"--demo", "a", "--version"},
                 new String[] {"--demo", "@args"}, new String[] {"--demo", "a", "--"}, new String[] {"--demo", "a", "extra"},
                 new String[] {"--demo", "--map", "x.map"}, new String[] {"--demo", ""}, new String[] {"--demo", "a\0b"},
@@ -81,7 +86,7 @@ class FastStartTest {
     void randomCommandLinesAgreeWithPicocli() {
         String[] tokens = {"--demo", "--demo=d.dh-demo", "d.dh-demo", "--map", "--map=m.map", "m.map", "--home", "--home=h", "h",
             "--pallets", "--pallets=p", "p", "--from", "--from=5", "5", "--until", "--until=99", "99", "--json", "--salvage",
-            "--port", "-1", "7", "", "map", "--demoLog", "x=y", "@f", "--", "-V", "--help"};
+            "--jobs", "--jobs=3", "--port", "-1", "7", "", "map", "--demoLog", "x=y", "@f", "--", "-V", "--help"};
         Random r = new Random(14);
         int accepted = 0;
         for (int i = 0; i < 20_000; i++) {

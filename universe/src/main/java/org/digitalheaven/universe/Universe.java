@@ -117,6 +117,11 @@ public final class Universe {
         }
     }
 
+    /** Whether snapshots and state hashes leave out some map object ({@link #identifyObjectsAs}: one added since the recording). */
+    public boolean leavesOutObjects() {
+        return reported.size() != objects.size();
+    }
+
     private MapObject install(MapObjectDef def) {
         // Like a static brush's label, it leads from a contact's body id to the .map file and line.
         var entities = map.manifest().entities();

@@ -23,7 +23,7 @@ public final class HeadlessReplay {
 
     /** What the command line gave the replay: the option fields of {@code Host}, as picocli or FastStart set them. */
     public record Request(Path demo, String map, Path home, List<Path> pallets, Long from, Long until, boolean salvage,
-            boolean json, List<String> demoLog) {
+            boolean json, List<String> demoLog, Integer jobs) {
     }
 
     private HeadlessReplay() {
@@ -43,6 +43,12 @@ public final class HeadlessReplay {
                 return CommandLine.ExitCode.USAGE;
             }
         }
+        if (q.jobs() != null && q.jobs() < 1) {
+            err.println("dh-host --demo: --jobs " + q.jobs() + " is not a number of workers; give 1 or more (1 replays in order),"
+                    + " or leave --jobs out for one per core");
+            return CommandLine.ExitCode.USAGE;
+        }
+        int jobs = q.jobs() != null ? q.jobs() : Runtime.getRuntime().availableProcessors();
         EngineVersion build = EngineVersion.current();
         PrintWriter lines = q.json() ? err : out; // with --json, standard output is the JSON object alone
         String error;
@@ -52,7 +58,7 @@ public final class HeadlessReplay {
                             build.engineVersion(), build.gitSha(), line -> {
                                 lines.println(PrintableText.line(line));
                                 lines.flush();
-                            }).from(q.from()).until(q.until()).logs(Set.copyOf(q.demoLog())).salvage(q.salvage()));
+                            }).from(q.from()).until(q.until()).logs(Set.copyOf(q.demoLog())).salvage(q.salvage()).jobs(jobs));
             if (q.json()) {
                 json(out, q.demo(), g -> ReplayJson.result(g, r));
             }

@@ -59,35 +59,39 @@ public final class DemoReplay {
      * tick (a recorder cutting the demo, a test), or null.
      */
     public record Options(List<Path> palletFolders, Path mapFile, Long from, Long until, String engineVersion,
-            String gitSha, Consumer<String> out, Set<String> logs, TickListener observer, boolean salvage, boolean explain) {
+            String gitSha, Consumer<String> out, Set<String> logs, TickListener observer, boolean salvage, boolean explain,
+            int jobs) {
 
         public Options {
             palletFolders = List.copyOf(palletFolders);
             logs = Set.copyOf(logs);
+            if (jobs < 1) {
+                throw new IllegalArgumentException("jobs must be 1 or more: " + jobs);
+            }
         }
 
         /** A whole replay, no logs, no observer. */
         public static Options of(List<Path> palletFolders, Path mapFile, String engineVersion, String gitSha,
                 Consumer<String> out) {
-            return new Options(palletFolders, mapFile, null, null, engineVersion, gitSha, out, Set.of(), null, false, true);
+            return new Options(palletFolders, mapFile, null, null, engineVersion, gitSha, out, Set.of(), null, false, true, 1);
         }
 
         /** Start at the latest checkpoint at or before {@code tick} (null: the opening). */
         public Options from(Long tick) {
-            return new Options(palletFolders, mapFile, tick, until, engineVersion, gitSha, out, logs, observer, salvage, explain);
+            return new Options(palletFolders, mapFile, tick, until, engineVersion, gitSha, out, logs, observer, salvage, explain, jobs);
         }
 
         /** Stop at boundary {@code tick}, comparing it but not simulating it (null: the end of the file). */
         public Options until(Long tick) {
-            return new Options(palletFolders, mapFile, from, tick, engineVersion, gitSha, out, logs, observer, salvage, explain);
+            return new Options(palletFolders, mapFile, from, tick, engineVersion, gitSha, out, logs, observer, salvage, explain, jobs);
         }
 
         public Options logs(Set<String> kinds) {
-            return new Options(palletFolders, mapFile, from, until, engineVersion, gitSha, out, kinds, observer, salvage, explain);
+            return new Options(palletFolders, mapFile, from, until, engineVersion, gitSha, out, kinds, observer, salvage, explain, jobs);
         }
 
         public Options observer(TickListener l) {
-            return new Options(palletFolders, mapFile, from, until, engineVersion, gitSha, out, logs, l, salvage, explain);
+            return new Options(palletFolders, mapFile, from, until, engineVersion, gitSha, out, logs, l, salvage, explain, jobs);
         }
 
         /**
@@ -95,12 +99,21 @@ public final class DemoReplay {
          * instead of being refused.
          */
         public Options salvage(boolean on) {
-            return new Options(palletFolders, mapFile, from, until, engineVersion, gitSha, out, logs, observer, on, explain);
+            return new Options(palletFolders, mapFile, from, until, engineVersion, gitSha, out, logs, observer, on, explain, jobs);
         }
 
         /** Where the replay's lines go. */
         public Options out(Consumer<String> lines) {
-            return new Options(palletFolders, mapFile, from, until, engineVersion, gitSha, lines, logs, observer, salvage, explain);
+            return new Options(palletFolders, mapFile, from, until, engineVersion, gitSha, lines, logs, observer, salvage, explain, jobs);
+        }
+
+        /**
+         * Workers replaying stretches of the file at once ({@link SegmentedReplay}; 1, the default, in order). The
+         * outcome and every line are the in-order replay's either way; with logs or an observer, or a world the
+         * stretches cannot be proven on, it is replayed in order whatever this says.
+         */
+        public Options jobs(int n) {
+            return new Options(palletFolders, mapFile, from, until, engineVersion, gitSha, out, logs, observer, salvage, explain, n);
         }
 
         /**
@@ -108,7 +121,7 @@ public final class DemoReplay {
          * only to measure what the watching costs. The warning naming the edit is printed either way.
          */
         public Options explain(boolean on) {
-            return new Options(palletFolders, mapFile, from, until, engineVersion, gitSha, out, logs, observer, salvage, on);
+            return new Options(palletFolders, mapFile, from, until, engineVersion, gitSha, out, logs, observer, salvage, on, jobs);
         }
     }
 
@@ -119,11 +132,12 @@ public final class DemoReplay {
      * The outcome. {@code divergedAt} is the first tick at which any recorded hash or checkpoint
      * differed (null: every one matched); {@code headline} is one line saying what differed, and
      * {@code cause} the line that explains it ({@code "cause: PlayerPawn@6 touched ..."}, null when OK);
-     * {@code warnings} are the lines printed before the replay (a changed map, another build).
+     * {@code warnings} are the lines printed before the replay (a changed map, another build); {@code stretches} how
+     * many stretches were replayed at once ({@link Options#jobs}; 1: in order), which nothing printed depends on.
      */
     public record Result(long startTick, long ticksReplayed, long lastTick, double seconds, int checkpointsChecked,
             long hashesChecked, Long divergedAt, Long firstHashDifference, Long firstCheckpointDivergence,
-            String headline, String cause, boolean truncated, String salvaged, List<String> warnings) {
+            String headline, String cause, boolean truncated, String salvaged, List<String> warnings, int stretches) {
 
         public Result {
             warnings = List.copyOf(warnings);
@@ -283,7 +297,7 @@ public final class DemoReplay {
      * (older recordings), the two hashes. And the {@link DivergenceCause}: the bodies of changed and added
      * brushes to watch, or, when there are none, what the file can say instead.
      */
-    private static MapCheck mapCheck(DemoFile demo, Chunk.Header h, GameServer server, Options o) {
+    static MapCheck mapCheck(DemoFile demo, Chunk.Header h, GameServer server, Options o) {
         ResolvedMap map = server.map();
         boolean buildDiffers = !h.engineVersion().equals(o.engineVersion()) || !h.gitSha().equals(o.gitSha());
         String build = buildDiffers ? "the build differs (recorded " + h.engineVersion() + " " + h.gitSha() + ", replaying "
@@ -390,7 +404,7 @@ public final class DemoReplay {
     }
 
     /** The world the Header describes: map resolved and installed, recorded rules applied; warnings listed. */
-    private static GameServer prepare(Chunk.Header h, Options o, List<String> warnings) throws ReplayException {
+    static GameServer prepare(Chunk.Header h, Options o, List<String> warnings) throws ReplayException {
         Consumer<String> out = warnings::add;
         ResolvedMap map = resolveMap(h, o, out);
         if (!h.engineVersion().equals(o.engineVersion()) || !h.gitSha().equals(o.gitSha())) {
@@ -448,29 +462,58 @@ public final class DemoReplay {
         Snapshot restored = restoreOpening(opening, openingCheckpoint, h, server, check, out, warnings);
         long start = openingCheckpoint.tick();
         Universe u = server.universe();
-        ReplayJudge judge = new ReplayJudge(h.notes(), out, o.explain() ? check.cause() : null);
-        judge.checkpoint(start, restored, u.snapshot()); // only an edited map can make this differ
-        if (o.observer() != null) {
-            server.addListener(o.observer());
-        }
-        TickLog log = TickLog.of(o.logs(), o.from() != null ? o.from() : start, out);
-        log.census(u);
         long nanos = System.nanoTime();
-        RecordFeed feed = new RecordFeed(server, judge, o.explain() && check.cause().watching() ? check.cause() : null,
-                log, start, o.until());
-        for (DemoFile.Segment segment : demo.segments().subList(first, demo.segments().size())) {
-            segment.visitRecords(feed); // one record at a time: a segment's records are never all held
-            if (feed.stopped()) {
-                break;
+        List<Integer> starts = o.jobs() > 1 && o.logs().isEmpty() && o.observer() == null && !u.leavesOutObjects()
+                ? SegmentedReplay.starts(demo, first, o.until(), o.jobs()) : List.of(first);
+        if (starts.size() > 1) {
+            SegmentedReplay.Outcome s = SegmentedReplay.run(demo, starts, h, o, o.jobs(), server, check, restored);
+            if (s != null) {
+                s.lines().forEach(out);
+                ReplayJudge judge = s.judge();
+                return finish(demo, o, warnings, start, nanos, s.replayed(), s.lastTick(), s.checkpoints(), s.hashes(),
+                        judge, s.cause(), starts.size());
+            }
+            // Not proven the in-order outcome: replayed in order, in a world of its own, as if it were the only try.
+            server = prepare(h, o, new ArrayList<>());
+            check = mapCheck(demo, h, server, o);
+            restored = restoreOpening(opening, openingCheckpoint, h, server, check, line -> { }, new ArrayList<>());
+            u = server.universe();
+            nanos = System.nanoTime();
+        }
+        try {
+            ReplayJudge judge = new ReplayJudge(h.notes(), out, o.explain() ? check.cause() : null);
+            judge.checkpoint(start, restored, u.snapshot()); // only an edited map can make this differ
+            if (o.observer() != null) {
+                server.addListener(o.observer());
+            }
+            TickLog log = TickLog.of(o.logs(), o.from() != null ? o.from() : start, out);
+            log.census(u);
+            RecordFeed feed = new RecordFeed(server, judge, o.explain() && check.cause().watching() ? check.cause() : null,
+                    log, start, o.until());
+            for (DemoFile.Segment segment : demo.segments().subList(first, demo.segments().size())) {
+                segment.visitRecords(feed); // one record at a time: a segment's records are never all held
+                if (feed.stopped()) {
+                    break;
+                }
+            }
+            return finish(demo, o, warnings, start, nanos, feed.replayed(), u.tickCount(), judge.checkpoints(), judge.hashes(),
+                    judge, judge.cause(), 1);
+        } finally {
+            if (starts.size() > 1) {
+                server.shutdown("replay over"); // the world of the in-order retry; the caller shuts down its own
             }
         }
+    }
+
+    /** The outcome and the summary line, printed. */
+    private static Result finish(DemoFile demo, Options o, List<String> warnings, long start, long nanos, long replayed,
+            long lastTick, int checkpoints, long hashes, ReplayJudge judge, String cause, int stretches) {
         double seconds = (System.nanoTime() - nanos) / 1e9;
         String salvaged = demo.damage() == null ? null : "salvaged: replayed the " + demo.segments().size()
                 + " segment(s) before the damage (" + demo.damage().getMessage() + ")";
-        Result r = new Result(start, feed.replayed(), u.tickCount(), seconds, judge.checkpoints(), judge.hashes(),
-                judge.divergedAt(), judge.firstHash(), judge.firstCheckpoint(), judge.headline(), judge.cause(), demo.truncated(),
-                salvaged, warnings);
-        out.accept(summary(r, o.from(), judge.verdict()));
+        Result r = new Result(start, replayed, lastTick, seconds, checkpoints, hashes, judge.divergedAt(), judge.firstHash(),
+                judge.firstCheckpoint(), judge.headline(), cause, demo.truncated(), salvaged, warnings, stretches);
+        o.out().accept(summary(r, o.from(), judge.verdict()));
         return r;
     }
 
@@ -478,7 +521,7 @@ public final class DemoReplay {
      * The world the replay starts from: the opening checkpoint restored, after leaving out the objects an edited
      * map has that the recording does not (when no manifest matched them). Returns the checkpoint's snapshot.
      */
-    private static Snapshot restoreOpening(DemoFile.Segment opening, Chunk.Checkpoint openingCheckpoint, Chunk.Header h,
+    static Snapshot restoreOpening(DemoFile.Segment opening, Chunk.Checkpoint openingCheckpoint, Chunk.Header h,
             GameServer server, MapCheck check, Consumer<String> out, List<String> warnings) throws ReplayException {
         Snapshot restored = SnapshotCodec.decode(openingCheckpoint.snapshot()); // the content check decoded it once already
         Universe u = server.universe();

@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.TreeSet;
 import org.digitalheaven.maps.MapManifest;
 import org.digitalheaven.maps.StaticBrush;
 import org.digitalheaven.physics.Brush;
@@ -49,6 +50,13 @@ final class DivergenceCause {
     /** Wire id → the first touch of the change, direct or by collision. */
     private final Map<Integer, Touch> first = new TreeMap<>();
     private final Map<Integer, Integer> wireIdOfHull = new TreeMap<>();
+    /** Pawns whose first touch {@link #observe} has seen. */
+    private final Set<Integer> seen = new TreeSet<>();
+    /** The events observed and not yet folded (deferred: all of this stretch's). */
+    private final List<Event> events = new ArrayList<>();
+    /** The cause lines asked while deferred, in order. */
+    private final List<Asked> asked = new ArrayList<>();
+    private boolean deferred;
 
     /**
      * @param bodies physics body id → what that body is ("the changed brush at jumps.map:9, entity 0 ...")
@@ -137,30 +145,55 @@ final class DivergenceCause {
         return !bodies.isEmpty() || !volumes.isEmpty();
     }
 
+    /**
+     * What a tick showed: a pawn's touch of a watched body or volume ({@code other} -1, {@code what} said), or
+     * two pawns in contact, {@code wireId} having run into {@code other}. {@code boundary} is the one after the tick.
+     */
+    record Event(long boundary, int wireId, int other, String what) {
+    }
+
     /** After a tick: each pawn's contacts with watched bodies, volumes, and hulls of pawns the change reached. */
     void afterTick(Universe u, long boundary) {
+        int from = events.size();
+        observe(u, boundary);
+        if (!deferred) {
+            fold(events.subList(from, events.size()));
+            events.clear();
+        }
+    }
+
+    /**
+     * The tick's events, in the order they are folded: each pawn's first touch of a watched body (the first such
+     * contact of a pawn not seen before), each pawn inside a watched volume, then every pair of pawns in contact.
+     * A pawn seen touching once is not looked at again: its first touch is the one that counts, whatever came
+     * before it, since {@link #fold} keeps a pawn's earliest. Pairs are listed whenever the change may have
+     * reached someone: always for a segment of a parallel replay, which cannot know what earlier segments found.
+     */
+    private void observe(Universe u, long boundary) {
         List<Pawn> pawns = u.pawns();
         for (Pawn p : pawns) {
-            if (first.containsKey(p.wireId())) {
+            if (seen.contains(p.wireId())) {
                 continue;
             }
             for (Contact c : p.lastContacts()) {
                 String what = bodies.get(c.bodyId());
                 if (what != null) {
-                    first.put(p.wireId(), new Touch(boundary, what, -1));
+                    seen.add(p.wireId());
+                    events.add(new Event(boundary, p.wireId(), -1, what));
                     break;
                 }
             }
         }
         for (Volume v : volumes) {
             for (Pawn p : u.pawnsInside(v.brushes())) {
-                first.putIfAbsent(p.wireId(), new Touch(boundary, v.what(), -1));
+                if (seen.add(p.wireId())) {
+                    events.add(new Event(boundary, p.wireId(), -1, v.what()));
+                }
             }
         }
-        if (first.isEmpty() || first.size() == pawns.size()) {
-            return;
+        if (!deferred && first.isEmpty()) {
+            return; // nobody reached yet: no collision can spread it
         }
-        // Collisions spread the change: a pawn that ran into one it reached (or was run into by it) is reached.
         wireIdOfHull.clear();
         for (Pawn p : pawns) {
             wireIdOfHull.put(p.hullBodyId(), p.wireId());
@@ -168,21 +201,82 @@ final class DivergenceCause {
         for (Pawn p : pawns) {
             for (Contact c : p.lastContacts()) {
                 Integer other = wireIdOfHull.get(c.bodyId());
-                if (other == null || other == p.wireId()) {
-                    continue;
-                }
-                Touch mine = first.get(p.wireId()), theirs = first.get(other);
-                if (mine == null && theirs != null && theirs.tick() < boundary) {
-                    first.put(p.wireId(), new Touch(boundary, "collided with PlayerPawn@" + other, other));
-                } else if (theirs == null && mine != null && mine.tick() < boundary) {
-                    first.put(other, new Touch(boundary, "collided with PlayerPawn@" + p.wireId(), p.wireId()));
+                if (other != null && other != p.wireId()) {
+                    events.add(new Event(boundary, p.wireId(), other, null));
                 }
             }
         }
     }
 
+    /**
+     * Folds events into the first touches, in order: a touch counts for a pawn not reached before; a collision
+     * reaches the one of the two pawns not yet reached when the other was reached at an earlier boundary
+     * (collisions spread the change: a pawn that ran into one it reached, or was run into by it, is reached).
+     */
+    private void fold(List<Event> tick) {
+        for (Event e : tick) {
+            if (e.other() < 0) {
+                first.putIfAbsent(e.wireId(), new Touch(e.boundary(), e.what(), -1));
+                continue;
+            }
+            Touch mine = first.get(e.wireId()), theirs = first.get(e.other());
+            if (mine == null && theirs != null && theirs.tick() < e.boundary()) {
+                first.put(e.wireId(), new Touch(e.boundary(), "collided with PlayerPawn@" + e.other(), e.other()));
+            } else if (theirs == null && mine != null && mine.tick() < e.boundary()) {
+                first.put(e.other(), new Touch(e.boundary(), "collided with PlayerPawn@" + e.wireId(), e.wireId()));
+            }
+        }
+    }
+
+    /**
+     * For one stretch of a parallel replay ({@link SegmentedReplay}): its events are kept rather than folded, and
+     * its cause lines are placeholders, until {@link #resolve} is given the events of every stretch before it.
+     */
+    DivergenceCause deferred() {
+        deferred = true;
+        return this;
+    }
+
+    /** The events this stretch kept (deferred). */
+    List<Event> events() {
+        return events;
+    }
+
+    /**
+     * A deferred cause's lines: folds the events of the stretches before this one, in order, then its own, and
+     * returns each placeholder line this cause gave out mapped to the line it stands for. The lines are exactly
+     * those of an in-order replay: a cause line at tick T reads only touches at or before T, and a pawn's first
+     * touch never changes once made.
+     */
+    Map<String, String> resolve(List<List<Event>> before) {
+        deferred = false;
+        for (List<Event> e : before) {
+            fold(e);
+        }
+        fold(events);
+        Map<String, String> lines = new TreeMap<>();
+        for (int i = 0; i < asked.size(); i++) {
+            Asked a = asked.get(i);
+            lines.put(placeholder(i), a.entities() == null ? atHash(a.tick()) : atCheckpoint(a.tick(), a.entities()));
+        }
+        return lines;
+    }
+
+    /** A cause line asked of a deferred cause: at a hash (entities null) or at a checkpoint. */
+    private record Asked(long tick, List<String> entities) {
+    }
+
+    /** A line no replay prints (it holds a NUL), standing for the {@code i}th cause line asked. */
+    static String placeholder(int i) {
+        return "\u0000cause " + i;
+    }
+
     /** The cause line at the first differing state hash, {@code tick}: every first touch up to then. */
     String atHash(long tick) {
+        if (deferred) {
+            asked.add(new Asked(tick, null));
+            return placeholder(asked.size() - 1);
+        }
         Set<Integer> who = new LinkedHashSet<>();
         for (Map.Entry<Integer, Touch> e : first.entrySet()) {
             if (e.getValue().tick() <= tick) {
@@ -200,6 +294,10 @@ final class DivergenceCause {
      * of the change (with the touches of the pawns it collided with), or that it never met the change.
      */
     String atCheckpoint(long tick, List<String> entities) {
+        if (deferred) {
+            asked.add(new Asked(tick, List.copyOf(entities)));
+            return placeholder(asked.size() - 1);
+        }
         if (!watching()) {
             return "cause: " + otherwise();
         }

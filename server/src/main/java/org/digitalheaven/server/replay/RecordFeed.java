@@ -30,6 +30,20 @@ final class RecordFeed implements DemoFile.RecordVisitor {
     private long replayed;
     private boolean pastOpening;
     private boolean stopped;
+    /** A stretch of a parallel replay: the checkpoint it ends at if every check matched (else null); see {@link #stretch}. */
+    private Long stopAt;
+    private Stretch stretch;
+
+    /**
+     * What a stretch of a parallel replay ({@link SegmentedReplay}) asks of the feed: whether to give up (a stretch
+     * before it diverged, so its work will not be used), checked after every tick; and to be told, once, that its
+     * judge found a difference.
+     */
+    interface Stretch {
+        boolean abandoned();
+
+        void diverged();
+    }
 
     /** Installs itself as the server's input source; {@code until} null replays to the end of the file. */
     RecordFeed(GameServer server, ReplayJudge judge, DivergenceCause watch, TickLog log, long start, Long until) {
@@ -42,6 +56,16 @@ final class RecordFeed implements DemoFile.RecordVisitor {
         this.tick = start;
         this.until = until;
         server.setInputSource(slot -> inputs[slot]);
+    }
+
+    /**
+     * As a stretch of a parallel replay: stops right after comparing the checkpoint of boundary {@code end} if every
+     * check so far matched (null: the stretch runs to the end of the file); goes on past it, to the end, if one did not.
+     */
+    RecordFeed stretch(Long end, Stretch s) {
+        this.stopAt = end;
+        this.stretch = s;
+        return this;
     }
 
     /** Ticks simulated. */
@@ -71,8 +95,19 @@ final class RecordFeed implements DemoFile.RecordVisitor {
                 return false;
             }
             tickOnce();
+            if (stopped) {
+                return false;
+            }
         }
         apply(c);
+        if (stretch != null) {
+            if (!judge.ok()) {
+                stretch.diverged();
+            } else if (stopAt != null && c instanceof Chunk.Checkpoint k && k.tick() == stopAt) {
+                stopped = true; // the next stretch starts from this checkpoint, restored
+                return false;
+            }
+        }
         return true;
     }
 
@@ -88,6 +123,9 @@ final class RecordFeed implements DemoFile.RecordVisitor {
         log.afterTick(u, tick);
         replayed++;
         tick++;
+        if (stretch != null && stretch.abandoned()) {
+            stopped = true;
+        }
     }
 
     /** One record of the current boundary, as the live server would have applied it. */

@@ -1,0 +1,238 @@
+package org.digitalheaven.server.replay;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.digitalheaven.demo.Chunk;
+import org.digitalheaven.demo.DemoFile;
+import org.digitalheaven.demo.DemoFormatException;
+import org.digitalheaven.server.GameServer;
+import org.digitalheaven.universe.Snapshot;
+import org.digitalheaven.universe.SnapshotDiff;
+import org.digitalheaven.universe.Universe;
+
+/**
+ * A replay spread over workers, with exactly the outcome of the in-order one. Every checkpoint is the whole
+ * world, so a replay that starts from checkpoint k restored and matches every hash and checkpoint up to the
+ * next stretch's first one has proven that stretch: the in-order replay, arriving there with every check
+ * matched, holds that very world. So the segments are cut into stretches of about equal ticks, and each worker
+ * takes the next stretch in file order, builds a world of its own (the map installed, the stretch's first
+ * checkpoint restored) and replays it.
+ *
+ * <p>Where a stretch finds a difference, the in-order replay from there on is that stretch's own, carried on:
+ * its worker does not stop at the stretch's end but replays on to the end of the file, exactly as the in-order
+ * replay does after a divergence, while no stretch after it is started and those under way give up. The outcome
+ * is then the OK stretches before it (their ticks and checks counted) and its lines. Two things need the story
+ * from the start, and get it merged: the {@code cause:} line's first touches ({@link DivergenceCause} keeps each
+ * stretch's events and folds them in order at the end), and the counts. Everything else a replay can be asked
+ * for that needs every tick in order ({@code --demoLog}, an observer such as {@code demo cut}, {@code demo view},
+ * {@code demo rebase}) is replayed in order by the caller, and so is a world this cannot prove the same: an edited
+ * map with objects the recording does not have (left out of every comparison, they would start each stretch
+ * fresh from the map), a stretch whose restored checkpoint does not compare equal to itself, any failure.
+ */
+final class SegmentedReplay {
+
+    /** Stretches per worker: more even out workers that run slower, each costs a world built and a checkpoint restored. */
+    static final int STRETCHES_PER_JOB = 3;
+
+    /** What one stretch's replay found. */
+    private record Ran(ReplayJudge judge, RecordFeed feed, DivergenceCause cause, List<String> lines, long lastTick) {
+    }
+
+    /** The merged outcome: the lines to print (before the summary), the counts, and the judge whose verdict it is. */
+    record Outcome(List<String> lines, long replayed, int checkpoints, long hashes, long lastTick, ReplayJudge judge,
+            String cause) {
+    }
+
+    /** A stretch whose world cannot be proven the in-order one's: the caller replays in order instead. */
+    private static final class NotProven extends Exception {
+        private static final long serialVersionUID = 1L;
+
+        NotProven(String why) {
+            super(why, null, false, false);
+        }
+    }
+
+    private SegmentedReplay() {
+    }
+
+    /**
+     * Where stretches start: indices of segments from {@code first} to the one holding {@code until} (null: the
+     * last), about equal in ticks, at most {@code jobs} × {@link #STRETCHES_PER_JOB}, never at a segment without
+     * ticks (a recording's closing one). One start: nothing to spread.
+     */
+    static List<Integer> starts(DemoFile demo, int first, Long until, int jobs) {
+        List<DemoFile.Segment> segments = demo.segments();
+        int last = segments.size() - 1;
+        if (until != null) {
+            DemoFile.Segment s = demo.findSegment(until);
+            last = s == null ? first : Math.max(first, s.index());
+        }
+        long total = 0;
+        int withTicks = 0;
+        for (int i = first; i <= last; i++) {
+            total += segments.get(i).ticks();
+            withTicks += segments.get(i).ticks() > 0 ? 1 : 0;
+        }
+        int wanted = (int) Math.min((long) jobs * STRETCHES_PER_JOB, withTicks);
+        List<Integer> starts = new ArrayList<>(List.of(first));
+        long done = 0;
+        for (int i = first; i <= last && wanted > 1; i++) {
+            if (i > first && segments.get(i).ticks() > 0 && done * wanted >= total * starts.size()) {
+                starts.add(i);
+            }
+            done += segments.get(i).ticks();
+        }
+        return starts;
+    }
+
+    /**
+     * Replays the stretches beginning at {@code starts} on {@code jobs} workers. The first runs on {@code server},
+     * whose world the caller restored from the opening checkpoint ({@code restored}), and on the calling thread;
+     * each other builds its own. Returns null when the outcome cannot be proven the in-order one's (see above).
+     */
+    static Outcome run(DemoFile demo, List<Integer> starts, Chunk.Header h, DemoReplay.Options o, int jobs,
+            GameServer server, DemoReplay.MapCheck check, Snapshot restored) throws DemoFormatException {
+        int n = starts.size();
+        long[] ends = new long[n];
+        for (int i = 0; i + 1 < n; i++) {
+            ends[i] = demo.segments().get(starts.get(i + 1)).checkpointTick();
+        }
+        Ran[] ran = new Ran[n];
+        Exception[] failed = new Exception[1];
+        AtomicInteger next = new AtomicInteger(1);
+        AtomicInteger winner = new AtomicInteger(Integer.MAX_VALUE); // the first stretch that diverged
+        Runnable worker = () -> {
+            for (int i = next.getAndIncrement(); i < n && i < winner.get(); i = next.getAndIncrement()) {
+                try {
+                    ran[i] = stretch(demo, starts.get(i), i, i + 1 < n ? ends[i] : null, h, o, null, null, null, winner);
+                } catch (Exception | LinkageError | AssertionError e) {
+                    synchronized (failed) {
+                        failed[0] = e instanceof Exception x ? x : new IllegalStateException(e);
+                    }
+                    winner.set(-1); // everyone stops: the caller replays in order
+                    return;
+                }
+            }
+        };
+        List<Thread> threads = new ArrayList<>();
+        for (int t = 1; t < Math.min(jobs, n); t++) {
+            Thread thread = new Thread(worker, "dh-replay-" + t);
+            thread.setDaemon(true);
+            thread.start();
+            threads.add(thread);
+        }
+        try {
+            ran[0] = stretch(demo, starts.get(0), 0, n > 1 ? ends[0] : null, h, o, server, check, restored, winner);
+        } catch (NotProven | RuntimeException e) {
+            winner.set(-1);
+            failed[0] = e;
+        }
+        worker.run();
+        for (Thread t : threads) {
+            try {
+                t.join();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return null;
+            }
+        }
+        synchronized (failed) {
+            if (failed[0] != null) {
+                return null; // whatever it was (damage, a world not proven), the in-order replay meets it where it is
+            }
+        }
+        int w = winner.get() == Integer.MAX_VALUE ? n - 1 : winner.get();
+        return merge(ran, w);
+    }
+
+    /** The outcome of stretches 0..{@code w}: all but the last OK, the last's lines with their cause lines resolved. */
+    private static Outcome merge(Ran[] ran, int w) {
+        long replayed = 0, hashes = 0;
+        int checkpoints = 0;
+        List<List<DivergenceCause.Event>> before = new ArrayList<>();
+        for (int i = 0; i <= w; i++) {
+            replayed += ran[i].feed().replayed();
+            hashes += ran[i].judge().hashes();
+            checkpoints += ran[i].judge().checkpoints();
+            if (i < w && ran[i].cause() != null) {
+                before.add(ran[i].cause().events());
+            }
+        }
+        Ran last = ran[w];
+        Map<String, String> causes = last.cause() == null ? Map.of() : last.cause().resolve(before);
+        List<String> lines = new ArrayList<>(last.lines().size());
+        for (String line : last.lines()) {
+            lines.add(causes.getOrDefault(line, line));
+        }
+        String cause = last.judge().cause();
+        return new Outcome(lines, replayed, checkpoints, hashes, last.lastTick(), last.judge(),
+                cause == null ? null : causes.getOrDefault(cause, cause));
+    }
+
+    /**
+     * Stretch {@code index}, from segment {@code from} to the checkpoint of boundary {@code end} (null: the end of
+     * the file), or on to the end once it diverged. With {@code server} null it builds its world (and shuts it
+     * down after); the first stretch's opening checkpoint is compared and counted as the in-order replay's is.
+     */
+    private static Ran stretch(DemoFile demo, int from, int index, Long end, Chunk.Header h, DemoReplay.Options o,
+            GameServer given, DemoReplay.MapCheck givenCheck, Snapshot givenRestored, AtomicInteger winner)
+            throws DemoFormatException, NotProven {
+        GameServer server = given;
+        try {
+            DemoReplay.MapCheck check = givenCheck;
+            Snapshot restored = givenRestored;
+            DemoFile.Segment opening = demo.segments().get(from);
+            if (server == null) {
+                List<String> ignored = new ArrayList<>(); // the caller printed these, the same for every world
+                server = DemoReplay.prepare(h, o, ignored);
+                check = DemoReplay.mapCheck(demo, h, server, o);
+                restored = DemoReplay.restoreOpening(opening, opening.checkpoint(), h, server, check, ignored::add, ignored);
+            }
+            Universe u = server.universe();
+            if (u.leavesOutObjects()) {
+                throw new NotProven("objects left out of the comparison start each stretch as the map has them");
+            }
+            List<String> lines = new ArrayList<>();
+            DivergenceCause cause = o.explain() ? check.cause().deferred() : null;
+            ReplayJudge judge = new ReplayJudge(h.notes(), lines::add, cause);
+            Snapshot live = u.snapshot();
+            if (index == 0) {
+                judge.checkpoint(opening.checkpoint().tick(), restored, live);
+                if (!judge.ok()) {
+                    winner.accumulateAndGet(index, Math::min);
+                }
+            } else if (!SnapshotDiff.compare(restored, live).isEmpty()) {
+                throw new NotProven("the checkpoint of " + opening.describe() + " does not restore to itself");
+            }
+            RecordFeed feed = new RecordFeed(server, judge, cause != null && check.cause().watching() ? cause : null,
+                    TickLog.of(Set.of(), 0, line -> { }), opening.checkpoint().tick(), o.until())
+                    .stretch(end, new RecordFeed.Stretch() {
+                        @Override
+                        public boolean abandoned() {
+                            return winner.get() < index;
+                        }
+
+                        @Override
+                        public void diverged() {
+                            winner.accumulateAndGet(index, Math::min);
+                        }
+                    });
+            for (DemoFile.Segment segment : demo.segments().subList(from, demo.segments().size())) {
+                segment.visitRecords(feed);
+                if (feed.stopped()) {
+                    break;
+                }
+            }
+            return new Ran(judge, feed, cause, lines, u.tickCount());
+        } catch (DemoReplay.ReplayException e) {
+            throw new NotProven(e.getMessage());
+        } finally {
+            if (given == null && server != null) {
+                server.shutdown("replay over");
+            }
+        }
+    }
+}
