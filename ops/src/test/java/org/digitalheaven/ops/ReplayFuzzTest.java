@@ -88,6 +88,17 @@ class ReplayFuzzTest {
                 String summary = out.toString().strip().lines().reduce((a, b) -> b).orElse("");
                 assertTrue(summary.startsWith("demo: replayed "), at);
             }
+            if (i % 10 == 0) {
+                // The default replays stretches at once (one worker per core): a tenth of the cases in order and on three
+                // workers print exactly the same, timing aside, and exit alike.
+                for (String jobs : List.of("1", "3")) {
+                    StringWriter o2 = new StringWriter(), e2 = new StringWriter();
+                    int c2 = Host.run(new PrintWriter(o2), new PrintWriter(e2), "--demo", f.toString(), "--jobs", jobs);
+                    assertEquals(code, c2, "--jobs " + jobs + ": " + at);
+                    assertEquals(untimed(out.toString()), untimed(o2.toString()), "--jobs " + jobs + ": " + at);
+                    assertEquals(err.toString(), e2.toString(), "--jobs " + jobs + ": " + at);
+                }
+            }
             String outcome = code == 2 ? "exit 2 (one line)" : code == 3 ? "DIVERGED (exit 3)"
                     : out.toString().contains("truncated") ? "OK, truncated (exit 0)" : "OK (exit 0)";
             outcomes.merge(what + ": " + outcome, 1, Integer::sum);
@@ -112,6 +123,11 @@ class ReplayFuzzTest {
         String xml = Files.readString(dir.resolve("junit.xml"));
         assertEquals(written, xml.split("<testcase ", -1).length - 1, xml);
         assertTrue(xml.codePoints().allMatch(c -> c >= 0x20 || c == '\n' || c == '\t'), "JUnit XML holds no control characters");
+    }
+
+    /** The summary's seconds and ticks per second masked. */
+    private static String untimed(String s) {
+        return s.replaceAll(" in [0-9]+\\.[0-9]+s \\([0-9]+ ticks/s\\)", " in #s (# ticks/s)");
     }
 
     private static String tail(String s) {
