@@ -33,9 +33,15 @@ public final class DemoSuite {
 
     /**
      * A demo found: its file, its name in the table and JUnit (its path relative to the folder given), its
-     * ticks; {@code unsearchable} says why a folder on the way could not be searched (else null).
+     * ticks; {@code unsearchable} says why a folder on the way could not be searched (else null); {@code segments}
+     * the first tick of each of its segments that holds ticks, in order (empty when it cannot be read), where a long
+     * demo can be split into parts.
      */
-    public record Found(Path file, String name, long ticks, String unsearchable) {
+    public record Found(Path file, String name, long ticks, String unsearchable, List<Long> segments) {
+
+        public Found {
+            segments = List.copyOf(segments);
+        }
     }
 
     /**
@@ -84,17 +90,30 @@ public final class DemoSuite {
                 if (folder && inputs.size() > 1) {
                     name = in.toString().replace('\\', '/') + "/" + name;
                 }
-                out.add(new Found(f, name, e.getValue() != null ? 0 : ticks(f), e.getValue()));
+                List<Long> segments = new ArrayList<>();
+                long ticks = e.getValue() != null ? 0 : ticks(f, segments);
+                out.add(new Found(f, name, ticks, e.getValue(), segments));
             }
         }
         return out;
     }
 
-    /** A demo's recorded ticks, read from its header and end (0 when it cannot be read: it still gets a shard). */
-    private static long ticks(Path f) {
+    /**
+     * A demo's recorded ticks, read from its header and end (0 when it cannot be read: it still gets a shard), and
+     * into {@code segments} the first tick of each of its segments that holds ticks.
+     */
+    private static long ticks(Path f, List<Long> segments) {
         try {
             DemoFile d = DemoReader.inspect(DemoReader.readBytes(f));
-            return d.header() == null ? 0 : Math.max(0, d.lastTick() - d.header().startTick());
+            if (d.header() == null) {
+                return 0;
+            }
+            for (DemoFile.Segment s : d.segments()) {
+                if (s.ticks() > 0) {
+                    segments.add(s.checkpointTick());
+                }
+            }
+            return Math.max(0, d.lastTick() - d.header().startTick());
         } catch (IOException | DemoFormatException | RuntimeException e) {
             return 0;
         }

@@ -98,11 +98,21 @@ final class CoveragePage {
         return true;
     }
 
-    /** The page's HTML for {@code rows}: each demo read again for its coverage, each map loaded once. */
-    static String html(List<RegressCommand.Row> rows, List<Path> search) {
+    /**
+     * The page's HTML for {@code rows}: each demo read again for its coverage, each map loaded once; a demo replayed
+     * in parts is one demo here, under its own name.
+     */
+    static String html(List<RegressCommand.Row> parts, List<Path> search) {
         Map<String, Suite> suites = new LinkedHashMap<>();
         List<Demo> unplaced = new ArrayList<>();
         Map<String, Object[]> loaded = new HashMap<>();
+        Map<Path, RegressCommand.Row> byFile = new LinkedHashMap<>();
+        for (RegressCommand.Row r : parts) {
+            byFile.putIfAbsent(r.demo(), r.part() == null || r.part().whole() ? r : new RegressCommand.Row(r.demo(),
+                    r.part().demo().name(), r.map(), r.ticks(), r.checkpoints(), r.result(), r.detail(), r.cause(), r.seconds(),
+                    r.summary(), r.replay(), r.mapFile(), r.part()));
+        }
+        List<RegressCommand.Row> rows = new ArrayList<>(byFile.values());
         for (RegressCommand.Row r : rows) {
             DemoFile file;
             try {

@@ -120,7 +120,7 @@ public final class RegressCommand implements Callable<Integer> {
      * explaining a divergence (or null), {@code replay} the whole outcome when it replayed (else null).
      */
     record Row(Path demo, String name, String map, long ticks, int checkpoints, String result, String detail, String cause,
-            double seconds, String summary, DemoReplay.Result replay, Path mapFile) {
+            double seconds, String summary, DemoReplay.Result replay, Path mapFile, RegressParts.Part part) {
     }
 
     @Override
@@ -149,7 +149,15 @@ public final class RegressCommand implements Callable<Integer> {
                     + " an empty suite is an error so that a wrong path cannot pass"));
             return CommandLine.ExitCode.USAGE;
         }
-        List<Found> mine = myShare(demos, my, out);
+        List<RegressParts.Part> parts = RegressParts.split(demos);
+        for (RegressParts.Part p : parts) {
+            if (p.index() == 1 && !p.whole()) {
+                out.println(PrintableText.line(String.format(Locale.ROOT, "regress: %s, %d recorded tick(s), is replayed in %d parts"
+                        + " of whole segments, a row each (a part holds at most %d ticks: a %dth of the suite's, or five minutes)",
+                        p.demo().name(), p.demo().ticks(), p.count(), RegressParts.limit(demos), RegressParts.SHARE)));
+            }
+        }
+        List<RegressParts.Part> mine = myShare(parts, demos.size(), my, out);
         List<Path> search = ServerHome.resolveDefault(home).palletSearchPath(pallets);
         EngineVersion build = EngineVersion.current();
         List<Row> rows = replayAll(mine, search, build, mapFiles, mapNames);
@@ -230,24 +238,25 @@ public final class RegressCommand implements Callable<Integer> {
         }
     }
 
-    /** The demos of shard {@code my}, in the order found; with more than one shard, a line on {@code out} says which. */
-    private static List<Found> myShare(List<Found> demos, RegressShards.Shard my, PrintWriter out) {
-        List<RegressShards.Item> items = new ArrayList<>();
-        for (Found f : demos) {
-            items.add(new RegressShards.Item(f.name(), f.ticks()));
-        }
-        int[] shardOf = RegressShards.assign(items, my.count());
-        List<Found> mine = new ArrayList<>();
+    /**
+     * The parts of shard {@code my}, in the order found; with more than one shard, a line on {@code out} says which
+     * (of {@code demos} demos, and how many parts when some demos are split).
+     */
+    private static List<RegressParts.Part> myShare(List<RegressParts.Part> parts, int demos, RegressShards.Shard my,
+            PrintWriter out) {
+        int[] shardOf = RegressShards.assign(RegressShards.items(parts), my.count());
+        List<RegressParts.Part> mine = new ArrayList<>();
         long myTicks = 0;
-        for (int i = 0; i < demos.size(); i++) {
+        for (int i = 0; i < parts.size(); i++) {
             if (shardOf[i] == my.index()) {
-                mine.add(demos.get(i));
-                myTicks += demos.get(i).ticks();
+                mine.add(parts.get(i));
+                myTicks += parts.get(i).ticks();
             }
         }
         if (my.count() > 1) {
-            out.printf(Locale.ROOT, "shard %d/%d from %s: %d of %d demo(s), %d recorded tick(s)%n", my.index(), my.count(),
-                    PrintableText.line(my.source()), mine.size(), demos.size(), myTicks);
+            out.printf(Locale.ROOT, "shard %d/%d from %s: %d of %d %s, %d recorded tick(s)%n", my.index(), my.count(),
+                    PrintableText.line(my.source()), mine.size(), parts.size(), parts.size() == demos ? "demo(s)"
+                    : "row(s) (" + demos + " demo(s), the long ones in parts)", myTicks);
         }
         return mine;
     }
@@ -256,19 +265,19 @@ public final class RegressCommand implements Callable<Integer> {
      * Replays {@code mine}, --jobs at once (default one per core); the rows in the order of {@code mine}. While
      * it runs, a progress line on standard error when that is a terminal ({@link RegressProgress}).
      */
-    private List<Row> replayAll(List<Found> mine, List<Path> search, EngineVersion build, Map<String, Path> mapFiles,
+    private List<Row> replayAll(List<RegressParts.Part> mine, List<Path> search, EngineVersion build, Map<String, Path> mapFiles,
             Map<String, Path> mapNames) throws InterruptedException, ExecutionException {
         int n = jobs != null ? jobs : Runtime.getRuntime().availableProcessors();
         ExecutorService pool = Executors.newFixedThreadPool(Math.min(n, Math.max(1, mine.size())));
         long ticks = 0;
-        for (Found d : mine) {
+        for (RegressParts.Part d : mine) {
             ticks += d.ticks();
         }
         List<Row> rows = new ArrayList<>();
         // On a terminal's stderr, a line saying how far the run is; cleared before the table (null: not a terminal).
         try (RegressProgress progress = RegressProgress.onTerminal(mine.size(), ticks)) {
             List<Future<Row>> futures = new ArrayList<>();
-            for (Found d : mine) {
+            for (RegressParts.Part d : mine) {
                 futures.add(pool.submit(() -> {
                     Row r = replay(d, search, build, mapFiles, mapNames);
                     if (progress != null) {
@@ -304,14 +313,15 @@ public final class RegressCommand implements Callable<Integer> {
      * Replays one demo, whatever happens: an unreadable file, a map that cannot be found, and a replay that
      * fails in a way nobody foresaw are all this demo's ERROR row, never the run's end.
      */
-    private Row replay(Found d, List<Path> search, EngineVersion build, Map<String, Path> mapFiles, Map<String, Path> mapNames) {
-        if (d.unsearchable() != null) {
-            return error(d, "?", d.unsearchable());
+    private Row replay(RegressParts.Part d, List<Path> search, EngineVersion build, Map<String, Path> mapFiles,
+            Map<String, Path> mapNames) {
+        if (d.demo().unsearchable() != null) {
+            return error(d, "?", d.demo().unsearchable());
         }
         long start = System.nanoTime();
         DemoFile file;
         try {
-            file = DemoReader.read(d.file()); // refuses what is not a regular file, or too large, before reading it
+            file = DemoReader.read(d.demo().file()); // refuses what is not a regular file, or too large, before reading it
         } catch (IOException e) {
             return error(d, "?", DemoFiles.reason(e));
         } catch (DemoFormatException e) {
@@ -329,21 +339,22 @@ public final class RegressCommand implements Callable<Integer> {
                 otherSimulation = v.why();
             }
             if (v != null && v.skip()) {
-                return new Row(d.file(), d.name(), barcode, file.lastTick() - file.header().startTick(), 0, SKIPPED,
-                        "(unaffected: " + v.why() + ")", null, (System.nanoTime() - start) / 1e9, "", null, map);
+                return new Row(d.demo().file(), d.name(), barcode, d.whole() ? file.lastTick() - file.header().startTick() : d.ticks(),
+                        0, SKIPPED, "(unaffected: " + v.why() + ")", null, (System.nanoTime() - start) / 1e9, "", null, map, d);
             }
         }
         String[] summary = {""};
         try {
+            // A part: from its first checkpoint restored, up to the next part's first, compared (--from A --until B).
             DemoReplay.Result r = DemoReplay.run(file, DemoReplay.Options.of(search, map, build.engineVersion(),
                     build.gitSha(), line -> {
                         if (line.startsWith("demo: ")) {
                             summary[0] = line;
                         }
-                    }));
+                    }).from(d.index() > 1 ? d.from() : null).until(d.until()));
             String result = r.ok() ? (r.truncated() ? "OK(trunc)" : "OK") : "DIVERGED";
-            return new Row(d.file(), d.name(), barcode, r.ticksReplayed(), r.checkpointsChecked(), result, r.ok() ? "" : r.headline(),
-                    r.ok() ? null : r.cause(), (System.nanoTime() - start) / 1e9, summary[0], r, map);
+            return new Row(d.demo().file(), d.name(), barcode, r.ticksReplayed(), r.checkpointsChecked(), result,
+                    r.ok() ? "" : r.headline(), r.ok() ? null : r.cause(), (System.nanoTime() - start) / 1e9, summary[0], r, map, d);
         } catch (DemoReplay.ReplayException | DemoFormatException e) {
             return error(d, barcode, e.getMessage());
         } catch (RuntimeException | StackOverflowError e) {
@@ -351,8 +362,8 @@ public final class RegressCommand implements Callable<Integer> {
         }
     }
 
-    private static Row error(Found d, String map, String why) {
-        return new Row(d.file(), d.name(), map, 0, 0, "ERROR", why, null, 0, "", null, null);
+    private static Row error(RegressParts.Part d, String map, String why) {
+        return new Row(d.demo().file(), d.name(), map, 0, 0, "ERROR", why, null, 0, "", null, null, d);
     }
 
     /**
@@ -393,10 +404,13 @@ public final class RegressCommand implements Callable<Integer> {
     private void report(List<Row> rows, List<Path> search, EngineVersion build, PrintWriter out, String summary) throws IOException {
         Files.createDirectories(html);
         List<String> pages = new ArrayList<>();
+        Map<Path, String> pageOf = new java.util.HashMap<>(); // a demo replayed in parts gets one page, linked from each
         for (Row r : rows) {
             String page = null;
-            if (r.replay() != null && (htmlAll || r.result().equals("DIVERGED"))) {
-                page = RegressReport.pageName(r.name());
+            if (r.replay() != null && (htmlAll || r.result().equals("DIVERGED")) && pageOf.containsKey(r.demo())) {
+                page = pageOf.get(r.demo());
+            } else if (r.replay() != null && (htmlAll || r.result().equals("DIVERGED"))) {
+                page = RegressReport.pageName(r.part() == null ? r.name() : r.part().demo().name());
                 try {
                     DemoView.write(r.demo(), r.name(), DemoReplay.Options.of(search, r.mapFile(), build.engineVersion(),
                             build.gitSha(), l -> { }), html.resolve(page));
@@ -404,12 +418,13 @@ public final class RegressCommand implements Callable<Integer> {
                     out.println(PrintableText.line("regress --html: no page for " + r.name() + ": " + e.getMessage()));
                     page = null;
                 }
+                pageOf.put(r.demo(), page);
             }
             pages.add(page);
         }
         Files.writeString(html.resolve("index.html"), RegressReport.index(rows, pages, summary), StandardCharsets.UTF_8);
         out.println(PrintableText.line("regress --html: wrote " + html.resolve("index.html") + " and "
-                + pages.stream().filter(p -> p != null).count()
+                + pages.stream().filter(p -> p != null).distinct().count()
                 + " viewer page(s)"));
         out.flush();
     }
@@ -432,6 +447,16 @@ public final class RegressCommand implements Callable<Integer> {
                 g.writeStringProperty("demo", r.name());
                 g.writeStringProperty("file", r.demo().toString());
                 g.writeStringProperty("map", r.map());
+                if (r.part() != null && !r.part().whole()) {
+                    // Which ticks of the demo this row covers: its part of whole segments.
+                    g.writeName("part");
+                    g.writeStartObject();
+                    g.writeNumberProperty("index", r.part().index());
+                    g.writeNumberProperty("of", r.part().count());
+                    g.writeNumberProperty("fromTick", r.part().from());
+                    g.writeNumberProperty("untilTick", r.part().last());
+                    g.writeEndObject();
+                }
                 if (r.replay() != null) {
                     ReplayJson.result(g, r.replay());
                 } else if (r.result().equals(SKIPPED)) {

@@ -14,7 +14,9 @@ import org.digitalheaven.server.prefs.WholeNumbers;
  * (the replay's work), every demo is in exactly one, and adding demos moves few of the others: a demo's
  * shard is its highest-ranked one by rendezvous hashing of its name, unless that shard is already full
  * (each holds at most {@link #SLACK} times an even share of the ticks, or the largest demo), in which case
- * it takes its next-ranked one. Demos are placed largest first, ties by name. With more shards than
+ * it takes its next-ranked one. Demos are placed largest first, ties by name; a shard left light by that
+ * takes items from the fullest ({@link #fillLightest}). A demo split into parts ({@link RegressParts}) is placed
+ * part by part. With more shards than
  * demos, the demos are placed as over as many shards as there are demos, and the rest are empty.
  */
 final class RegressShards {
@@ -31,6 +33,15 @@ final class RegressShards {
     }
 
     private RegressShards() {
+    }
+
+    /** The items to place for {@code parts}: each part by its stable key, weighed by its ticks. */
+    static List<Item> items(List<RegressParts.Part> parts) {
+        List<Item> items = new ArrayList<>(parts.size());
+        for (RegressParts.Part p : parts) {
+            items.add(new Item(p.key(), p.ticks()));
+        }
+        return items;
     }
 
     /**
@@ -178,7 +189,43 @@ final class RegressShards {
             load[chosen] += weight(it);
             shard[i] = chosen + 1;
         }
+        fillLightest(items, shard, load, total);
         return shard;
+    }
+
+    /**
+     * Placement by rank can leave a shard light (the others each full to their slack): while the lightest holds less
+     * than {@code 2 - SLACK} times an even share, the item of the fullest shard that best evens the two moves over,
+     * when it makes both closer to the share. A suite that places evenly by rank moves nothing here.
+     */
+    private static void fillLightest(List<Item> items, int[] shard, long[] load, long total) {
+        int n = load.length;
+        double share = total / (double) n;
+        for (int round = 0; round < items.size(); round++) {
+            int light = 0, full = 0;
+            for (int s = 1; s < n; s++) {
+                light = load[s] < load[light] ? s : light;
+                full = load[s] > load[full] ? s : full;
+            }
+            if (load[light] >= (2 - SLACK) * share) {
+                return;
+            }
+            long gap = load[full] - load[light];
+            int best = -1;
+            for (int i = 0; i < items.size(); i++) {
+                long w = weight(items.get(i));
+                if (shard[i] == full + 1 && w < gap && (best < 0 || Math.abs(gap - 2 * w) < Math.abs(gap - 2 * weight(items.get(best))))) {
+                    best = i;
+                }
+            }
+            if (best < 0) {
+                return; // nothing of the fullest fits: as even as moving one item can make it
+            }
+            long w = weight(items.get(best));
+            load[full] -= w;
+            load[light] += w;
+            shard[best] = light + 1;
+        }
     }
 
     private static long weight(Item it) {
