@@ -133,19 +133,29 @@ public final class DemoReplay {
      * differed (null: every one matched); {@code headline} is one line saying what differed, and
      * {@code cause} the line that explains it ({@code "cause: PlayerPawn@6 touched ..."}, null when OK);
      * {@code warnings} are the lines printed before the replay (a changed map, another build); {@code stretches} how
-     * many stretches were replayed at once ({@link Options#jobs}; 1: in order), which nothing printed depends on.
+     * many stretches were replayed at once ({@link Options#jobs}; 1: in order), which nothing printed depends on, and
+     * {@code times} what each took (empty in order).
      */
     public record Result(long startTick, long ticksReplayed, long lastTick, double seconds, int checkpointsChecked,
             long hashesChecked, Long divergedAt, Long firstHashDifference, Long firstCheckpointDivergence,
-            String headline, String cause, boolean truncated, String salvaged, List<String> warnings, int stretches) {
+            String headline, String cause, boolean truncated, String salvaged, List<String> warnings, int stretches,
+            List<StretchTime> times) {
 
         public Result {
             warnings = List.copyOf(warnings);
+            times = List.copyOf(times);
         }
 
         public boolean ok() {
             return divergedAt == null;
         }
+    }
+
+    /**
+     * One stretch of a replay spread over workers: the segment it started at, the ticks it replayed, and its worker's
+     * CPU seconds to build and restore its world and then to replay (for benchmarks: a model of more workers).
+     */
+    public record StretchTime(int firstSegment, long ticks, double setupSeconds, double replaySeconds) {
     }
 
     /** A demo that cannot be replayed at all (no header, a map that cannot be found); exit 2. */
@@ -471,7 +481,7 @@ public final class DemoReplay {
                 s.lines().forEach(out);
                 ReplayJudge judge = s.judge();
                 return finish(demo, o, warnings, start, nanos, s.replayed(), s.lastTick(), s.checkpoints(), s.hashes(),
-                        judge, s.cause(), starts.size());
+                        judge, s.cause(), s.times());
             }
             // Not proven the in-order outcome: replayed in order, in a world of its own, as if it were the only try.
             server = prepare(h, o, new ArrayList<>());
@@ -497,7 +507,7 @@ public final class DemoReplay {
                 }
             }
             return finish(demo, o, warnings, start, nanos, feed.replayed(), u.tickCount(), judge.checkpoints(), judge.hashes(),
-                    judge, judge.cause(), 1);
+                    judge, judge.cause(), List.of());
         } finally {
             if (starts.size() > 1) {
                 server.shutdown("replay over"); // the world of the in-order retry; the caller shuts down its own
@@ -507,12 +517,12 @@ public final class DemoReplay {
 
     /** The outcome and the summary line, printed. */
     private static Result finish(DemoFile demo, Options o, List<String> warnings, long start, long nanos, long replayed,
-            long lastTick, int checkpoints, long hashes, ReplayJudge judge, String cause, int stretches) {
+            long lastTick, int checkpoints, long hashes, ReplayJudge judge, String cause, List<StretchTime> times) {
         double seconds = (System.nanoTime() - nanos) / 1e9;
         String salvaged = demo.damage() == null ? null : "salvaged: replayed the " + demo.segments().size()
                 + " segment(s) before the damage (" + demo.damage().getMessage() + ")";
         Result r = new Result(start, replayed, lastTick, seconds, checkpoints, hashes, judge.divergedAt(), judge.firstHash(),
-                judge.firstCheckpoint(), judge.headline(), cause, demo.truncated(), salvaged, warnings, stretches);
+                judge.firstCheckpoint(), judge.headline(), cause, demo.truncated(), salvaged, warnings, Math.max(1, times.size()), times);
         o.out().accept(summary(r, o.from(), judge.verdict()));
         return r;
     }

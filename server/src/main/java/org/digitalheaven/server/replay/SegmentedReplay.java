@@ -1,5 +1,7 @@
 package org.digitalheaven.server.replay;
 
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -37,13 +39,17 @@ final class SegmentedReplay {
     /** Stretches per worker: more even out workers that run slower, each costs a world built and a checkpoint restored. */
     static final int STRETCHES_PER_JOB = 3;
 
-    /** What one stretch's replay found. */
-    private record Ran(ReplayJudge judge, RecordFeed feed, DivergenceCause cause, List<String> lines, long lastTick) {
+    /** What one stretch's replay found, and the CPU time its worker took to build its world and to replay it. */
+    private record Ran(ReplayJudge judge, RecordFeed feed, DivergenceCause cause, List<String> lines, long lastTick,
+            DemoReplay.StretchTime time) {
     }
 
-    /** The merged outcome: the lines to print (before the summary), the counts, and the judge whose verdict it is. */
+    /**
+     * The merged outcome: the lines to print (before the summary), the counts, the judge whose verdict it is, and
+     * each stretch's times, in file order.
+     */
     record Outcome(List<String> lines, long replayed, int checkpoints, long hashes, long lastTick, ReplayJudge judge,
-            String cause) {
+            String cause, List<DemoReplay.StretchTime> times) {
     }
 
     /** A stretch whose world cannot be proven the in-order one's: the caller replays in order instead. */
@@ -54,6 +60,9 @@ final class SegmentedReplay {
             super(why, null, false, false);
         }
     }
+
+    /** Each worker's own CPU time, for {@link DemoReplay.StretchTime}: what a stretch costs, whoever else runs. */
+    private static final ThreadMXBean CPU = ManagementFactory.getThreadMXBean();
 
     private SegmentedReplay() {
     }
@@ -168,8 +177,12 @@ final class SegmentedReplay {
             lines.add(causes.getOrDefault(line, line));
         }
         String cause = last.judge().cause();
+        List<DemoReplay.StretchTime> times = new ArrayList<>();
+        for (int i = 0; i <= w; i++) {
+            times.add(ran[i].time());
+        }
         return new Outcome(lines, replayed, checkpoints, hashes, last.lastTick(), last.judge(),
-                cause == null ? null : causes.getOrDefault(cause, cause));
+                cause == null ? null : causes.getOrDefault(cause, cause), times);
     }
 
     /**
@@ -181,6 +194,7 @@ final class SegmentedReplay {
             GameServer given, DemoReplay.MapCheck givenCheck, Snapshot givenRestored, AtomicInteger winner)
             throws DemoFormatException, NotProven {
         GameServer server = given;
+        long t0 = CPU.getCurrentThreadCpuTime();
         try {
             DemoReplay.MapCheck check = givenCheck;
             Snapshot restored = givenRestored;
@@ -207,6 +221,7 @@ final class SegmentedReplay {
             } else if (!SnapshotDiff.compare(restored, live).isEmpty()) {
                 throw new NotProven("the checkpoint of " + opening.describe() + " does not restore to itself");
             }
+            long t1 = CPU.getCurrentThreadCpuTime();
             RecordFeed feed = new RecordFeed(server, judge, cause != null && check.cause().watching() ? cause : null,
                     TickLog.of(Set.of(), 0, line -> { }), opening.checkpoint().tick(), o.until())
                     .stretch(end, new RecordFeed.Stretch() {
@@ -226,7 +241,9 @@ final class SegmentedReplay {
                     break;
                 }
             }
-            return new Ran(judge, feed, cause, lines, u.tickCount());
+            long t2 = CPU.getCurrentThreadCpuTime();
+            return new Ran(judge, feed, cause, lines, u.tickCount(), new DemoReplay.StretchTime(from, feed.replayed(),
+                    (t1 - t0) / 1e9, (t2 - t1) / 1e9));
         } catch (DemoReplay.ReplayException e) {
             throw new NotProven(e.getMessage());
         } finally {

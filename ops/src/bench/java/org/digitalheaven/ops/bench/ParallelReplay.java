@@ -1,0 +1,154 @@
+package org.digitalheaven.ops.bench;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import org.digitalheaven.demo.DemoFile;
+import org.digitalheaven.demo.DemoReader;
+import org.digitalheaven.server.replay.DemoReplay;
+
+/**
+ * What replaying stretches at once gains, side by side in one run: a demo replayed with {@code --jobs 1} and with
+ * {@code --jobs N} in alternating rounds (the order of each pair alternating too), wall time of {@link DemoReplay#run}
+ * from the file's bytes in memory to the verdict, after warm-up rounds; medians and the median per-round ratio.
+ *
+ * <p>Then a model of more workers than this machine has, from each segment's own cost (see {@link #model}): the
+ * time of W workers (the last one's finish) against one's. It leaves out what workers share (memory bandwidth, the
+ * JIT, caches) and the file's reading and checking before the replay, so it is an upper bound.
+ *
+ * <pre>java -cp ops/target/benchmarks.jar org.digitalheaven.ops.bench.ParallelReplay DEMO [FILE.map|-] [jobs] [rounds] [model workers]</pre>
+ */
+public final class ParallelReplay {
+
+    public static void main(String[] args) throws Exception {
+        Path demo = Path.of(args[0]);
+        Path map = args.length > 1 && !args[1].equals("-") ? Path.of(args[1]) : null;
+        int jobs = args.length > 2 ? Integer.parseInt(args[2]) : Runtime.getRuntime().availableProcessors();
+        int rounds = args.length > 3 ? Integer.parseInt(args[3]) : 9;
+        int model = args.length > 4 ? Integer.parseInt(args[4]) : 16;
+        DemoFile d = DemoReader.read(demo);
+        System.out.printf(Locale.ROOT, "demo %s: %s, ticks %d..%d, %d segments; %d cores%n", demo, d.header().mapBarcode(),
+                d.header().startTick(), d.lastTick(), d.segments().size(), Runtime.getRuntime().availableProcessors());
+        DemoReplay.Options o = DemoReplay.Options.of(List.of(), map, "bench", "bench", l -> { });
+        int warm = Math.max(1, rounds / 3);
+        double[] one = new double[rounds], many = new double[rounds];
+        int stretches = 0;
+        for (int r = 0; r < warm + rounds; r++) {
+            boolean manyFirst = r % 2 == 1;
+            double a = 0, b = 0;
+            for (int k = 0; k < 2; k++) {
+                boolean parallel = (k == 0) == manyFirst;
+                long t0 = System.nanoTime();
+                DemoReplay.Result res = DemoReplay.run(DemoReader.read(demo), o.jobs(parallel ? jobs : 1));
+                double s = (System.nanoTime() - t0) / 1e9;
+                if (!res.ok()) {
+                    throw new IllegalStateException(demo + " does not replay: it diverged at tick " + res.divergedAt());
+                }
+                if (parallel) {
+                    b = s;
+                    stretches = res.stretches();
+                } else {
+                    a = s;
+                }
+            }
+            if (r >= warm) {
+                one[r - warm] = a;
+                many[r - warm] = b;
+            }
+        }
+        double[] ratio = new double[rounds];
+        for (int i = 0; i < rounds; i++) {
+            ratio[i] = one[i] / many[i];
+        }
+        System.out.printf(Locale.ROOT, "%d rounds after %d warm-up, alternating: --jobs 1 median %.3f s (min %.3f, max %.3f);"
+                + " --jobs %d (%d stretches) median %.3f s (min %.3f, max %.3f); speed-up: ratio of medians %.2fx, median per-round"
+                + " %.2fx%n", rounds, warm, median(one), min(one), max(one), jobs, stretches, median(many), min(many), max(many),
+                median(one) / median(many), median(ratio));
+
+        if (model > 0) {
+            model(d, o, model);
+        }
+    }
+
+    /**
+     * The model of {@code workers} workers: the file replayed in one stretch per segment (three rounds, the last kept,
+     * so the JIT has compiled the tick), each stretch's own CPU time for its world and for its replay; a W-worker run
+     * is then W workers claiming, in file order, the 3W stretches {@code --jobs W} cuts (about equal ticks), each
+     * costing one world plus its segments' replay.
+     */
+    private static void model(DemoFile d, DemoReplay.Options o, int workers) throws Exception {
+        int segments = d.segments().size();
+        List<DemoReplay.StretchTime> fine = List.of();
+        for (int round = 0; round < 3; round++) {
+            fine = DemoReplay.run(d, o.jobs((segments + 2) / 3)).times();
+        }
+        double[] replay = new double[segments];
+        long[] ticks = new long[segments];
+        double setup = 0;
+        for (DemoReplay.StretchTime t : fine) {
+            replay[t.firstSegment()] += t.replaySeconds();
+            ticks[t.firstSegment()] += t.ticks();
+            setup += t.setupSeconds() / fine.size();
+        }
+        // What no worker shares: the file checked whole, the first world built (a run that replays nothing), least of 5.
+        long cp0 = d.segments().get(0).checkpointTick();
+        double serial = Double.MAX_VALUE;
+        for (int i = 0; i < 5; i++) {
+            long t0 = System.nanoTime();
+            DemoReplay.run(d, o.from(cp0).until(cp0).jobs(1));
+            serial = Math.min(serial, (System.nanoTime() - t0) / 1e9);
+        }
+        double total = Arrays.stream(replay).sum();
+        StringBuilder line = new StringBuilder(String.format(Locale.ROOT, "model from %d one-segment stretches (in order before the"
+                + " workers %.3f s; a world %.1f ms of CPU; the replay %.3f s in all): 1 worker %.3f s", fine.size(), serial,
+                setup * 1e3, total, serial + total));
+        for (int w = 2; w <= workers; w *= 2) {
+            double t = serial + makespan(replay, ticks, w, setup);
+            line.append(String.format(Locale.ROOT, "; %d workers %.3f s (%.1fx)", w, t, (serial + total) / t));
+        }
+        System.out.println(line);
+    }
+
+    /** W workers claiming, in file order, the 3W stretches of about equal ticks; the time the last one finishes. */
+    private static double makespan(double[] replay, long[] ticks, int workers, double setup) {
+        int stretches = Math.min(workers * 3, replay.length);
+        long total = Arrays.stream(ticks).sum();
+        List<Double> stretch = new ArrayList<>();
+        double acc = 0;
+        long done = 0;
+        for (int i = 0; i < replay.length; i++) {
+            if (i > 0 && ticks[i] > 0 && done * stretches >= total * (stretch.size() + 1)) {
+                stretch.add(acc + setup);
+                acc = 0;
+            }
+            acc += replay[i];
+            done += ticks[i];
+        }
+        stretch.add(acc + setup);
+        double[] free = new double[workers];
+        for (double s : stretch) {
+            int w = 0;
+            for (int i = 1; i < workers; i++) {
+                w = free[i] < free[w] ? i : w;
+            }
+            free[w] += s;
+        }
+        return Arrays.stream(free).max().orElse(0);
+    }
+
+    private static double median(double[] v) {
+        double[] s = v.clone();
+        Arrays.sort(s);
+        return s.length % 2 == 1 ? s[s.length / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+    }
+
+    private static double min(double[] v) {
+        return Arrays.stream(v).min().orElse(0);
+    }
+
+    private static double max(double[] v) {
+        return Arrays.stream(v).max().orElse(0);
+    }
+}
