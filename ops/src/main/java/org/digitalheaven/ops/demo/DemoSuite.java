@@ -108,10 +108,19 @@ public final class DemoSuite {
             if (d.header() == null) {
                 return 0;
             }
+            // Only a sound file's segments, each starting where the one before ends, are places to split it: a damaged
+            // or inconsistent one is one row, whose replay says what is wrong once.
+            long next = d.header().startTick();
+            boolean sound = d.damage() == null;
             for (DemoFile.Segment s : d.segments()) {
+                sound &= s.checkpointTick() == next;
+                next = s.checkpointTick() + s.ticks();
                 if (s.ticks() > 0) {
                     segments.add(s.checkpointTick());
                 }
+            }
+            if (!sound || next != d.lastTick()) {
+                segments.clear();
             }
             return Math.max(0, d.lastTick() - d.header().startTick());
         } catch (IOException | DemoFormatException | RuntimeException e) {
