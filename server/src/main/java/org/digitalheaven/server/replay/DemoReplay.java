@@ -179,16 +179,22 @@ public final class DemoReplay {
         if (h == null) {
             throw new ReplayException(NO_HEADER);
         }
-        int first = checked(demo, o);
+        int first = first(demo, o);
+        FutureTask<Void> content = contentCheck(demo, first);
         List<String> warnings = new ArrayList<>();
-        GameServer server = prepare(h, o, warnings);
+        GameServer server;
+        try {
+            server = prepare(h, o, warnings);
+        } catch (ReplayException e) {
+            decoded(content); // damage in the file is said before a missing map
+            throw e;
+        }
         try {
             MapCheck check = mapCheck(demo, h, server, o);
             if (check.warning() != null) {
                 warnings.add(0, check.warning());
             }
-            warnings.forEach(o.out());
-            return replay(demo, first, h, server, o, check, warnings);
+            return replay(demo, first, h, server, o, check, warnings, content);
         } finally {
             server.shutdown("replay over");
         }
@@ -196,9 +202,10 @@ public final class DemoReplay {
 
     /**
      * The segment the replay starts from (the opening one, or for {@code --from} the latest at or before
-     * it), after the content checks of everything from there on; a damaged file is refused unless salvaging.
+     * it); a damaged file is refused unless salvaging. The content of everything from there on is checked
+     * apart ({@link #contentCheck}).
      */
-    private static int checked(DemoFile demo, Options o) throws ReplayException, DemoFormatException {
+    private static int first(DemoFile demo, Options o) throws ReplayException, DemoFormatException {
         if (demo.damage() != null && !o.salvage()) {
             throw demo.damage();
         }
@@ -224,8 +231,23 @@ public final class DemoReplay {
             }
             first = s.index();
         }
-        DemoContent.check(demo, first);
         return first;
+    }
+
+    /**
+     * The content check of what a replay from segment {@code first} reads ({@link DemoContent}), on a thread of its
+     * own: it decodes every record, so it runs while the world is built and, on several workers, while the stretches
+     * replay; nothing is printed before it has passed, so a file it refuses is refused as if it had come first.
+     */
+    private static FutureTask<Void> contentCheck(DemoFile demo, int first) {
+        FutureTask<Void> check = new FutureTask<>(() -> {
+            DemoContent.check(demo, first);
+            return null;
+        });
+        Thread t = new Thread(check, "dh-demo-check");
+        t.setDaemon(true);
+        t.start();
+        return check;
     }
 
     /**
@@ -240,11 +262,12 @@ public final class DemoReplay {
         if (h == null) {
             return run(DemoReader.read(bytes), o); // no whole Header: the full read says why
         }
-        record Read(DemoFile demo, int first) {
+        record Read(DemoFile demo, int first, FutureTask<Void> content) {
         }
         FutureTask<Read> decode = new FutureTask<>(() -> {
             DemoFile demo = DemoReader.inspect(bytes);
-            return new Read(demo, checked(demo, o));
+            int first = first(demo, o);
+            return new Read(demo, first, contentCheck(demo, first));
         });
         Thread t = new Thread(decode, "dh-demo-decode");
         t.setDaemon(true);
@@ -254,7 +277,7 @@ public final class DemoReplay {
         try {
             server = prepare(h, o, warnings);
         } catch (ReplayException e) {
-            decoded(decode);
+            decoded(decoded(decode).content()); // damage in the file is said before a missing map
             throw e;
         }
         try {
@@ -263,8 +286,7 @@ public final class DemoReplay {
             if (check.warning() != null) {
                 warnings.add(0, check.warning());
             }
-            warnings.forEach(o.out()); // only for a file that reads: damage is the one thing to say
-            return replay(read.demo(), read.first(), h, server, o, check, warnings);
+            return replay(read.demo(), read.first(), h, server, o, check, warnings, read.content());
         } finally {
             server.shutdown("replay over");
         }
@@ -464,19 +486,35 @@ public final class DemoReplay {
         }
     }
 
+    /**
+     * The replay once the world is built: nothing is printed (the warnings first) before {@code content}, the file's
+     * content check, has passed, so a file it refuses is refused exactly as if it had been checked first; on several
+     * workers the stretches replay while it runs.
+     */
     private static Result replay(DemoFile demo, int first, Chunk.Header h, GameServer server, Options o, MapCheck check,
-            List<String> warnings) throws ReplayException, DemoFormatException {
+            List<String> warnings, FutureTask<Void> content) throws ReplayException, DemoFormatException {
         Consumer<String> out = o.out();
         DemoFile.Segment opening = demo.segments().get(first);
-        Chunk.Checkpoint openingCheckpoint = opening.checkpoint();
-        Snapshot restored = restoreOpening(opening, openingCheckpoint, h, server, check, out, warnings);
+        Chunk.Checkpoint openingCheckpoint;
+        Snapshot restored;
+        List<String> said = List.copyOf(warnings), restoring = new ArrayList<>();
+        try {
+            openingCheckpoint = opening.checkpoint();
+            restored = restoreOpening(opening, openingCheckpoint, h, server, check, restoring::add, warnings);
+        } catch (ReplayException | DemoFormatException | RuntimeException e) {
+            decoded(content); // what the content check refuses is said first
+            throw e;
+        }
         long start = openingCheckpoint.tick();
         Universe u = server.universe();
         long nanos = System.nanoTime();
         List<Integer> starts = o.jobs() > 1 && o.logs().isEmpty() && o.observer() == null && !u.leavesOutObjects()
                 ? SegmentedReplay.starts(demo, first, o.until(), o.jobs()) : List.of(first);
         if (starts.size() > 1) {
-            SegmentedReplay.Outcome s = SegmentedReplay.run(demo, starts, h, o, o.jobs(), server, check, restored);
+            SegmentedReplay.Outcome s = SegmentedReplay.run(demo, starts, h, o, o.jobs(), server, check, restored, content);
+            decoded(content);
+            said.forEach(out);
+            restoring.forEach(out);
             if (s != null) {
                 s.lines().forEach(out);
                 ReplayJudge judge = s.judge();
@@ -489,6 +527,11 @@ public final class DemoReplay {
             restored = restoreOpening(opening, openingCheckpoint, h, server, check, line -> { }, new ArrayList<>());
             u = server.universe();
             nanos = System.nanoTime();
+        }
+        if (starts.size() == 1) {
+            decoded(content);
+            said.forEach(out);
+            restoring.forEach(out);
         }
         try {
             ReplayJudge judge = new ReplayJudge(h.notes(), out, o.explain() ? check.cause() : null);

@@ -6,6 +6,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.digitalheaven.demo.Chunk;
 import org.digitalheaven.demo.DemoFile;
@@ -103,7 +106,7 @@ final class SegmentedReplay {
      * each other builds its own. Returns null when the outcome cannot be proven the in-order one's (see above).
      */
     static Outcome run(DemoFile demo, List<Integer> starts, Chunk.Header h, DemoReplay.Options o, int jobs,
-            GameServer server, DemoReplay.MapCheck check, Snapshot restored) throws DemoFormatException {
+            GameServer server, DemoReplay.MapCheck check, Snapshot restored, Future<Void> content) throws DemoFormatException {
         int n = starts.size();
         long[] ends = new long[n];
         for (int i = 0; i + 1 < n; i++) {
@@ -114,9 +117,9 @@ final class SegmentedReplay {
         AtomicInteger next = new AtomicInteger(1);
         AtomicInteger winner = new AtomicInteger(Integer.MAX_VALUE); // the first stretch that diverged
         Runnable worker = () -> {
-            for (int i = next.getAndIncrement(); i < n && i < winner.get(); i = next.getAndIncrement()) {
+            for (int i = next.getAndIncrement(); i < n && i < winner.get() && !refused(content); i = next.getAndIncrement()) {
                 try {
-                    ran[i] = stretch(demo, starts.get(i), i, i + 1 < n ? ends[i] : null, h, o, null, null, null, winner);
+                    ran[i] = stretch(demo, starts.get(i), i, i + 1 < n ? ends[i] : null, h, o, null, null, null, winner, content);
                 } catch (Exception | LinkageError | AssertionError e) {
                     synchronized (failed) {
                         failed[0] = e instanceof Exception x ? x : new IllegalStateException(e);
@@ -134,7 +137,7 @@ final class SegmentedReplay {
             threads.add(thread);
         }
         try {
-            ran[0] = stretch(demo, starts.get(0), 0, n > 1 ? ends[0] : null, h, o, server, check, restored, winner);
+            ran[0] = stretch(demo, starts.get(0), 0, n > 1 ? ends[0] : null, h, o, server, check, restored, winner, content);
         } catch (NotProven | RuntimeException e) {
             winner.set(-1);
             failed[0] = e;
@@ -149,12 +152,31 @@ final class SegmentedReplay {
             }
         }
         synchronized (failed) {
-            if (failed[0] != null) {
+            if (failed[0] != null || refused(content)) {
                 return null; // whatever it was (damage, a world not proven), the in-order replay meets it where it is
             }
         }
         int w = winner.get() == Integer.MAX_VALUE ? n - 1 : winner.get();
         return merge(ran, w);
+    }
+
+    /**
+     * Whether the file's content check, running beside the stretches, has refused the file: then nothing they find
+     * will be used (the caller says what the check found), and they stop.
+     */
+    private static boolean refused(Future<Void> content) {
+        if (!content.isDone()) {
+            return false;
+        }
+        try {
+            content.get();
+            return false;
+        } catch (ExecutionException | CancellationException e) {
+            return true;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return true;
+        }
     }
 
     /** The outcome of stretches 0..{@code w}: all but the last OK, the last's lines with their cause lines resolved. */
@@ -191,8 +213,8 @@ final class SegmentedReplay {
      * down after); the first stretch's opening checkpoint is compared and counted as the in-order replay's is.
      */
     private static Ran stretch(DemoFile demo, int from, int index, Long end, Chunk.Header h, DemoReplay.Options o,
-            GameServer given, DemoReplay.MapCheck givenCheck, Snapshot givenRestored, AtomicInteger winner)
-            throws DemoFormatException, NotProven {
+            GameServer given, DemoReplay.MapCheck givenCheck, Snapshot givenRestored, AtomicInteger winner,
+            Future<Void> content) throws DemoFormatException, NotProven {
         GameServer server = given;
         long t0 = CPU.getCurrentThreadCpuTime();
         try {
@@ -227,7 +249,7 @@ final class SegmentedReplay {
                     .stretch(end, new RecordFeed.Stretch() {
                         @Override
                         public boolean abandoned() {
-                            return winner.get() < index;
+                            return winner.get() < index || refused(content);
                         }
 
                         @Override
