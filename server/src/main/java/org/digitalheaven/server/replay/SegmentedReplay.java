@@ -106,7 +106,7 @@ final class SegmentedReplay {
      * each other builds its own. Returns null when the outcome cannot be proven the in-order one's (see above).
      */
     static Outcome run(DemoFile demo, List<Integer> starts, Chunk.Header h, DemoReplay.Options o, int jobs,
-            GameServer server, DemoReplay.MapCheck check, Snapshot restored, Future<Void> content) throws DemoFormatException {
+            GameServer server, DemoReplay.MapCheck check, Snapshot restored, Future<Void> content) {
         int n = starts.size();
         long[] ends = new long[n];
         for (int i = 0; i + 1 < n; i++) {
@@ -138,9 +138,11 @@ final class SegmentedReplay {
         }
         try {
             ran[0] = stretch(demo, starts.get(0), 0, n > 1 ? ends[0] : null, h, o, server, check, restored, winner, content);
-        } catch (NotProven | RuntimeException e) {
-            winner.set(-1);
-            failed[0] = e;
+        } catch (Exception | LinkageError | AssertionError e) {
+            synchronized (failed) {
+                failed[0] = e instanceof Exception x ? x : new IllegalStateException(e);
+            }
+            winner.set(-1); // the workers stop too; the in-order replay meets it where it is
         }
         worker.run();
         for (Thread t : threads) {
