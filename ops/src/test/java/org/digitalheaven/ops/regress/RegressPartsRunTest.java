@@ -27,7 +27,7 @@ import tools.jackson.databind.ObjectMapper;
 
 /**
  * {@code regress} over a suite with one demo far longer than the others, through the real command: the long demo is
- * replayed in parts of whole segments, a row each naming its ticks; for 1 to 4 shards the shards' JUnit test cases
+ * replayed in parts of whole segments, a row each naming its ticks; for 2 to 8 shards the shards' JUnit test cases
  * and JSON results together are exactly a single machine's (times masked), every part is in exactly one shard, and
  * a divergence forged in the middle of the long demo is the DIVERGED row of the part that holds it.
  */
@@ -96,7 +96,7 @@ class RegressPartsRunTest {
         }
         assertEquals(d.lastTick(), at);
         assertTrue(results.get(longRows.get(0)).contains("\"part\":{\"index\":"), results.get(longRows.get(0)));
-        for (int shards = 2; shards <= 4; shards++) {
+        for (int shards = 2; shards <= 8; shards++) {
             Map<String, String> merged = new TreeMap<>(), mergedJson = new TreeMap<>();
             for (int i = 1; i <= shards; i++) {
                 Path out = Files.createDirectories(dir.resolve("shard-" + i + "-of-" + shards));
