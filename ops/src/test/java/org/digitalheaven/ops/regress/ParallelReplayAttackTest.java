@@ -343,6 +343,14 @@ class ParallelReplayAttackTest {
                 Path f = write("forged-" + what + "-" + t, d, changed);
                 Run r = same(List.of("2", "64"), "--demo", f.toString(), "--map", doors.toString());
                 assertEquals(what.equals("input") ? r.code() : 3, r.code(), what + " at " + t + ": " + r);
+                if (what.equals("hash") || what.equals("checkpoint")) { // ranges that end or start right there
+                    for (String[] range : List.of(new String[] {"--until", Long.toString(t)}, new String[] {"--until", Long.toString(t - 1)},
+                            new String[] {"--from", Long.toString(t)}, new String[] {"--from", Long.toString(t - 1), "--until", Long.toString(t + 1)})) {
+                        List<String> args = new ArrayList<>(List.of("--demo", f.toString(), "--map", doors.toString()));
+                        args.addAll(List.of(range));
+                        same(List.of("64"), args.toArray(String[]::new));
+                    }
+                }
             }
         }
     }
@@ -365,6 +373,12 @@ class ParallelReplayAttackTest {
             }
             same(List.of("2", "64"), args.toArray(String[]::new));
         }
+        for (long t : List.of(400L, 1000L, 1100L)) { // doors: joins at 400 and 1100, a leave at 1000, each on a checkpoint
+            for (long[] range : List.of(new long[] {t, t}, new long[] {t - 1, t + 1}, new long[] {t, t + 150}, new long[] {t - 150, t})) {
+                same(List.of("3", "64"), "--demo", doorsEvery100.toString(), "--map", doors.toString(), "--from",
+                        Long.toString(range[0]), "--until", Long.toString(range[1]));
+            }
+        }
         byte[] bytes = Files.readAllBytes(jumpsEvery7);
         int n = d.segments().size();
         for (int s : List.of(0, 1, n - 2, n - 1)) {
@@ -384,6 +398,37 @@ class ParallelReplayAttackTest {
         long cp = old.segments().get(old.segments().size() / 2).checkpointTick();
         same(List.of("2", "64"), "--demo", v1.toString(), "--from", Long.toString(cp - 1), "--until", Long.toString(cp + 1));
         same(List.of("2", "64"), "--demo", v1.toString(), "--until", Long.toString(cp));
+    }
+
+    /**
+     * The golden demos (recorded from the map's load; the version 1 one carries no map manifest, so objects are matched
+     * by index and kind alone) on random edits of their maps, every kind of edit among them.
+     */
+    @Test
+    void goldenDemosOnEditedMaps() throws Exception {
+        Random rnd = new Random(250);
+        Map<String, Integer> met = new TreeMap<>();
+        for (String golden : List.of("golden-v1-doors", "golden-jumps", "golden-doors")) {
+            Path f = dir.resolve(golden + ".dh-demo");
+            try (var in = getClass().getClassLoader().getResourceAsStream("demos/" + golden + ".dh-demo")) {
+                Files.write(f, in.readAllBytes());
+            }
+            Path map = golden.endsWith("jumps") ? jumps : doors;
+            String text = Files.readString(map, StandardCharsets.ISO_8859_1);
+            for (String kind : MapEdits.KINDS) {
+                MapEdits.Edit e = MapEdits.of(kind, map.getFileName().toString(), text, rnd);
+                if (e == null) {
+                    continue; // no such edit applies to this map
+                }
+                Path edited = dir.resolve("golden-edited/" + golden + "-" + kind + "/" + map.getFileName());
+                Files.createDirectories(edited.getParent());
+                Files.writeString(edited, e.text(), StandardCharsets.ISO_8859_1);
+                List<String> found = differences(List.of("2", "64"), "--demo", f.toString(), "--map", edited.toString());
+                assertEquals(List.of(), found, e.description() + "\n" + String.join("\n\n", found));
+                met.merge(golden + " " + run("--demo", f.toString(), "--map", edited.toString(), "--jobs", "1").code(), 1, Integer::sum);
+            }
+        }
+        System.out.println("golden demos on edited maps: " + met);
     }
 
     /** --jobs 0 and -1 are a one-line usage error, exit 2. */
