@@ -88,7 +88,8 @@ class ParallelReplayAttackTest {
                     }
                     return v != null;
                 });
-        jumpsEvery7 = recordEvery(jumps, dir.resolve("demos"), "jumps-every7", ScriptedPlay.forMap("jumps", 3), 211, 1_500, 7, null);
+        jumpsEvery7 = recordEvery(jumps, dir.resolve("demos"), "jumps-every7", ScriptedPlay.forMap("jumps", 3), 211, 1_500, 7,
+                null);
     }
 
     private Path builtIn(String name) throws Exception {
@@ -102,8 +103,8 @@ class ParallelReplayAttackTest {
 
     /**
      * Plays {@code script} on {@code map} for {@code before} ticks, then records {@code ticks} more with a checkpoint
-     * every {@code every} ticks, {@code hook} (or null) given each recorded tick and the preferences before it is played (true: it set a
-     * players.* key, and the pawns take their rules again).
+     * every {@code every} ticks, {@code hook} (or null) given each recorded tick and the preferences before it is played
+     * (true: it set a players.* key, and the pawns take their rules again).
      */
     static Path recordEvery(Path map, Path folder, String name, ScriptedPlay script, int before, int ticks, int every,
             BiPredicate<Long, Preferences> hook) throws Exception {
@@ -160,7 +161,8 @@ class ParallelReplayAttackTest {
             base.set(base.size() - 1, j);
             Run parallel = run(base.toArray(String[]::new));
             if (!parallel.equals(order)) {
-                found.add(String.join(" ", base) + "\n--- with --jobs 1:\n" + order + "\n--- with --jobs " + j + ":\n" + parallel);
+                found.add(String.join(" ", base) + "\n--- with --jobs 1:\n" + order + "\n--- with --jobs " + j + ":\n"
+                        + parallel);
             }
         }
         return found;
@@ -344,8 +346,9 @@ class ParallelReplayAttackTest {
                 Run r = same(List.of("2", "64"), "--demo", f.toString(), "--map", doors.toString());
                 assertEquals(what.equals("input") ? r.code() : 3, r.code(), what + " at " + t + ": " + r);
                 if (what.equals("hash") || what.equals("checkpoint")) { // ranges that end or start right there
-                    for (String[] range : List.of(new String[] {"--until", Long.toString(t)}, new String[] {"--until", Long.toString(t - 1)},
-                            new String[] {"--from", Long.toString(t)}, new String[] {"--from", Long.toString(t - 1), "--until", Long.toString(t + 1)})) {
+                    String at = Long.toString(t), before = Long.toString(t - 1), after = Long.toString(t + 1);
+                    for (String[] range : List.of(new String[] {"--until", at}, new String[] {"--until", before},
+                            new String[] {"--from", at}, new String[] {"--from", before, "--until", after})) {
                         List<String> args = new ArrayList<>(List.of("--demo", f.toString(), "--map", doors.toString()));
                         args.addAll(List.of(range));
                         same(List.of("64"), args.toArray(String[]::new));
@@ -355,7 +358,10 @@ class ParallelReplayAttackTest {
         }
     }
 
-    /** --from and --until on, one before and one after stretch starts, and across several; --salvage with the first or last segment damaged. */
+    /**
+     * --from and --until on, one before and one after stretch starts, and across several; --salvage with the first or the
+     * last segment damaged.
+     */
     @Test
     void rangesAroundStretchStartsAndDamageAtTheEnds() throws Exception {
         DemoFile d = DemoReader.read(jumpsEvery7);
@@ -374,7 +380,8 @@ class ParallelReplayAttackTest {
             same(List.of("2", "64"), args.toArray(String[]::new));
         }
         for (long t : List.of(400L, 1000L, 1100L)) { // doors: joins at 400 and 1100, a leave at 1000, each on a checkpoint
-            for (long[] range : List.of(new long[] {t, t}, new long[] {t - 1, t + 1}, new long[] {t, t + 150}, new long[] {t - 150, t})) {
+            for (long[] range : List.of(new long[] {t, t}, new long[] {t - 1, t + 1}, new long[] {t, t + 150},
+                    new long[] {t - 150, t})) {
                 same(List.of("3", "64"), "--demo", doorsEvery100.toString(), "--map", doors.toString(), "--from",
                         Long.toString(range[0]), "--until", Long.toString(range[1]));
             }
@@ -388,7 +395,8 @@ class ParallelReplayAttackTest {
             Files.write(f, damaged);
             same(List.of("2", "64"), "--demo", f.toString(), "--map", jumps.toString());
             same(List.of("2", "64"), "--demo", f.toString(), "--map", jumps.toString(), "--salvage");
-            same(List.of("3"), "--demo", f.toString(), "--map", jumps.toString(), "--salvage", "--json", "--from", Long.toString(a));
+            same(List.of("3"), "--demo", f.toString(), "--map", jumps.toString(), "--salvage", "--json", "--from",
+                    Long.toString(a));
         }
         Path v1 = dir.resolve("golden-v1-doors.dh-demo");
         try (var in = getClass().getClassLoader().getResourceAsStream("demos/golden-v1-doors.dh-demo")) {
@@ -425,7 +433,8 @@ class ParallelReplayAttackTest {
                 Files.writeString(edited, e.text(), StandardCharsets.ISO_8859_1);
                 List<String> found = differences(List.of("2", "64"), "--demo", f.toString(), "--map", edited.toString());
                 assertEquals(List.of(), found, e.description() + "\n" + String.join("\n\n", found));
-                met.merge(golden + " " + run("--demo", f.toString(), "--map", edited.toString(), "--jobs", "1").code(), 1, Integer::sum);
+                int code = run("--demo", f.toString(), "--map", edited.toString(), "--jobs", "1").code();
+                met.merge(golden + " " + code, 1, Integer::sum);
             }
         }
         System.out.println("golden demos on edited maps: " + met);
