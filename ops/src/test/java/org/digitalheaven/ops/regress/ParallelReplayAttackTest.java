@@ -16,6 +16,7 @@ import java.util.Random;
 import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BiPredicate;
+import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.digitalheaven.demo.Chunk;
 import org.digitalheaven.demo.DemoConverter;
@@ -293,10 +294,43 @@ class ParallelReplayAttackTest {
                 assertEquals(List.of(), found, e.description() + "\n" + String.join("\n\n", found));
                 Run r = run("--demo", c[0].toString(), "--map", edited.toString(), "--jobs", "1");
                 met.merge(r.code() + (r.out().contains("cause: PlayerPawn") ? " naming a pawn" : ""), 1, Integer::sum);
+
             }
         }
         System.out.println("edits replayed in parallel: " + met);
         assertTrue(met.containsKey("0") && met.containsKey("3 naming a pawn"), met.toString());
+    }
+
+    /**
+     * A door's keys changed (its speed, wait, lip...): a pawn touches the door long before the change shows, so (with a
+     * checkpoint every 10 ticks) the cause line names a first touch stretches before the one that diverges.
+     */
+    @Test
+    void aFirstTouchStretchesBeforeTheDivergence() throws Exception {
+        Path demo = recordEvery(doors, dir.resolve("demos"), "doors-every10", ScriptedPlay.forMap("doors", 5), 0, 1_200, 10,
+                null);
+        DemoFile d = DemoReader.read(demo);
+        String text = Files.readString(doors, StandardCharsets.ISO_8859_1);
+        Random rnd = new Random(4);
+        Pattern touchedAt = Pattern.compile("\ncause: PlayerPawn@[0-9]+ touched .* at tick ([0-9]+)");
+        Pattern divergedAt = Pattern.compile("DIVERGED at tick ([0-9]+)");
+        int met = 0;
+        for (int i = 0; i < 16; i++) {
+            MapEdits.Edit e = MapEdits.of("change-key", "doors.map", text, rnd);
+            Path edited = dir.resolve("keys/" + i + "/doors.map");
+            Files.createDirectories(edited.getParent());
+            Files.writeString(edited, e.text(), StandardCharsets.ISO_8859_1);
+            List<String> found = differences(List.of("3", "64"), "--demo", demo.toString(), "--map", edited.toString());
+            assertEquals(List.of(), found, e.description() + "\n" + String.join("\n\n", found));
+            Run r = run("--demo", demo.toString(), "--map", edited.toString(), "--jobs", "1");
+            Matcher touched = touchedAt.matcher(r.out()), diverged = divergedAt.matcher(r.out());
+            if (touched.find() && diverged.find() && d.findSegment(Long.parseLong(touched.group(1))).index() + 1
+                    < d.findSegment(Long.parseLong(diverged.group(1))).index()) {
+                met++;
+            }
+        }
+        System.out.println("first touches segments before the divergence: " + met);
+        assertTrue(met > 0, "no edit's first touch came segments before its divergence");
     }
 
     /**
