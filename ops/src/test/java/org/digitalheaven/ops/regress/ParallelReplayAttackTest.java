@@ -1,0 +1,552 @@
+package org.digitalheaven.ops.regress;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.TreeMap;
+import java.util.concurrent.TimeUnit;
+import java.util.function.BiPredicate;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.digitalheaven.demo.Chunk;
+import org.digitalheaven.demo.DemoConverter;
+import org.digitalheaven.demo.DemoFile;
+import org.digitalheaven.demo.DemoReader;
+import org.digitalheaven.maps.PalletRepository;
+import org.digitalheaven.ops.Host;
+import org.digitalheaven.ops.IdMaps;
+import org.digitalheaven.physics.CharacterMotion;
+import org.digitalheaven.physics.Vec3;
+import org.digitalheaven.server.GameServer;
+import org.digitalheaven.server.NanoClock;
+import org.digitalheaven.server.net.LoopbackNetwork;
+import org.digitalheaven.server.prefs.Preferences;
+import org.digitalheaven.server.record.DemoRecording;
+import org.digitalheaven.server.replay.DemoReplay;
+import org.digitalheaven.server.replay.PlayDriver;
+import org.digitalheaven.universe.PawnState;
+import org.digitalheaven.universe.PlayerInput;
+import org.digitalheaven.universe.Snapshot;
+import org.digitalheaven.universe.SnapshotCodec;
+import org.digitalheaven.universe.scripted.ScriptedPlay;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A hostile user's attack on {@code dh-host --demo FILE --jobs N} (issue 25): whatever the file, the map, the range and
+ * the number of workers, what it prints (the timing fields masked) and its exit are exactly {@code --jobs 1}'s.
+ * Beyond {@link ParallelReplayTest}: recordings with a checkpoint every few ticks (so a stretch starts with a train,
+ * a plat, a button or a door mid-move, a teleport just taken), with joins, leaves and movement overrides at, just
+ * before and just after a checkpoint; records forged at, one before and one after a stretch's first checkpoint;
+ * a checkpoint written twice in one boundary (a segment of no ticks, then the stretch's own); {@code --from} and
+ * {@code --until} on and around stretch starts; damage in the first and the last segment; a version 1 file spread;
+ * worker counts 0, -1, 1000; the same replay fifty times, and no replay thread left behind; and many workers on a
+ * bounded heap, in a process of its own.
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class ParallelReplayAttackTest {
+
+    private static final List<String> JOBS = List.of("2", "3", "64");
+
+    private Path dir;
+    private Path doors;
+    private Path jumps;
+    /** Doors with the default checkpoints (every 300 ticks). */
+    private Path doorsDemo;
+    /** Doors, a checkpoint every 100: its late joiners join and its trigger walker leaves on checkpoint ticks; overrides. */
+    private Path doorsEvery100;
+    /** Jumps mid-session, a checkpoint every 7 ticks: the train, the jump pad and the teleporters mid-move at stretch starts. */
+    private Path jumpsEvery7;
+
+    /** Ticks (of the recording) at which the doors recording with overrides sets or clears a player's own rules. */
+    private static final Map<Long, String> OVERRIDES = Map.of(99L, "7.5", 100L, "default", 101L, "40", 699L, "default",
+            700L, "12", 701L, "12.5", 1199L, "default");
+
+    @BeforeAll
+    void record(@TempDir Path tmp) throws Exception {
+        dir = tmp;
+        doors = builtIn("doors");
+        jumps = builtIn("jumps");
+        doorsDemo = recordEvery(doors, dir.resolve("demos"), "doors", ScriptedPlay.forMap("doors", 7), 0, 2_400, 300, null);
+        doorsEvery100 = recordEvery(doors, dir.resolve("demos"), "doors-every100", ScriptedPlay.forMap("doors", 5), 0, 2_400, 100,
+                (t, prefs) -> {
+                    String v = OVERRIDES.get(t);
+                    if (v != null) {
+                        assertEquals(null, prefs.set("players.walker.gravity", v));
+                        assertEquals(null, prefs.set("players.rider.jumpSpeed", v.equals("default") ? v : "9"));
+                    }
+                    return v != null;
+                });
+        jumpsEvery7 = recordEvery(jumps, dir.resolve("demos"), "jumps-every7", ScriptedPlay.forMap("jumps", 3), 211, 1_500, 7,
+                null);
+    }
+
+    private Path builtIn(String name) throws Exception {
+        Path map = dir.resolve("maps/" + name + ".map");
+        Files.createDirectories(map.getParent());
+        try (var in = getClass().getClassLoader().getResourceAsStream("pallets/DigitalHeaven.Core/maps/" + name + ".map")) {
+            Files.write(map, in.readAllBytes());
+        }
+        return map;
+    }
+
+    /**
+     * Plays {@code script} on {@code map} for {@code before} ticks, then records {@code ticks} more with a checkpoint
+     * every {@code every} ticks, {@code hook} (or null) given each recorded tick and the preferences before it is played
+     * (true: it set a players.* key, and the pawns take their rules again).
+     */
+    static Path recordEvery(Path map, Path folder, String name, ScriptedPlay script, int before, int ticks, int every,
+            BiPredicate<Long, Preferences> hook) throws Exception {
+        Files.createDirectories(folder);
+        Preferences prefs = Preferences.inMemory();
+        assertEquals(null, prefs.set(Preferences.CHECKPOINT_TICKS, Integer.toString(every)));
+        GameServer server = new GameServer(new GameServer.Options(prefs, List.of(), NanoClock.SYSTEM, 1L, l -> { }),
+                new LoopbackNetwork().endpoint());
+        server.start(PalletRepository.resolveFile(map));
+        try {
+            DemoRecording rec = server.enableRecording(folder, "test", "test");
+            PlayDriver play = new PlayDriver(server, script);
+            for (int t = 0; t < before; t++) {
+                play.tick();
+            }
+            rec.record(name);
+            for (int t = 0; t < ticks; t++) {
+                if (hook != null && hook.test((long) t, prefs)) {
+                    server.refreshOverrides(); // as the console does after a players.* key is set
+                }
+                play.tick();
+            }
+            rec.stop(10_000);
+            return folder.resolve(name + ".dh-demo");
+        } finally {
+            server.shutdown("done");
+        }
+    }
+
+    private record Run(int code, String out, String err) {
+    }
+
+    private static final Pattern TIMING = Pattern.compile(" in [0-9]+\\.[0-9]+s \\([0-9]+ ticks/s\\)");
+    private static final Pattern JSON_SECONDS = Pattern.compile("\"seconds\":[0-9.Ee+-]+");
+
+    private static Run run(String... args) {
+        StringWriter out = new StringWriter(), err = new StringWriter();
+        int code = Host.run(new PrintWriter(out), new PrintWriter(err), args);
+        return new Run(code, mask(out.toString()), mask(err.toString()));
+    }
+
+    private static String mask(String s) {
+        return JSON_SECONDS.matcher(TIMING.matcher(s).replaceAll(" in #s (# ticks/s)")).replaceAll("\"seconds\":#");
+    }
+
+    /** The command with --jobs 1 and with each of {@code jobs}: every difference, described (none: the claim holds). */
+    private static List<String> differences(List<String> jobs, String... args) {
+        List<String> base = new ArrayList<>(Arrays.asList(args));
+        base.add("--jobs");
+        base.add("1");
+        Run order = run(base.toArray(String[]::new));
+        List<String> found = new ArrayList<>();
+        for (String j : jobs) {
+            base.set(base.size() - 1, j);
+            Run parallel = run(base.toArray(String[]::new));
+            if (!parallel.equals(order)) {
+                found.add(String.join(" ", base) + "\n--- with --jobs 1:\n" + order + "\n--- with --jobs " + j + ":\n"
+                        + parallel);
+            }
+        }
+        return found;
+    }
+
+    /** Asserts {@link #differences} finds none; returns the in-order run. */
+    private static Run same(List<String> jobs, String... args) {
+        List<String> d = differences(jobs, args);
+        assertEquals(List.of(), d, String.join("\n\n", d));
+        List<String> base = new ArrayList<>(Arrays.asList(args));
+        base.addAll(List.of("--jobs", "1"));
+        return run(base.toArray(String[]::new));
+    }
+
+    /** Stretches replayed at once, through the API (nothing printed says it): up to the one that diverged. */
+    private static int stretches(Path file, Path map, int jobs) throws Exception {
+        return DemoReplay.run(file, DemoReplay.Options.of(List.of(), map, "test", "test", l -> { }).jobs(jobs)).stretches();
+    }
+
+    private static List<Chunk> records(DemoFile d) throws Exception {
+        List<Chunk> records = new ArrayList<>();
+        for (Chunk c : d.chunks()) {
+            if (!(c instanceof Chunk.Header) && !(c instanceof Chunk.End)) {
+                records.add(c);
+            }
+        }
+        return records;
+    }
+
+    private Path write(String name, DemoFile d, List<Chunk> records) throws Exception {
+        Path f = dir.resolve(name + ".dh-demo");
+        Files.write(f, DemoConverter.write(d.header(), d.manifest(), records).bytes());
+        return f;
+    }
+
+    /** The index of the first checkpoint record at {@code tick}. */
+    private static int checkpointAt(List<Chunk> records, long tick) {
+        for (int i = 0; i < records.size(); i++) {
+            if (records.get(i) instanceof Chunk.Checkpoint k && k.tick() == tick) {
+                return i;
+            }
+        }
+        throw new AssertionError("no checkpoint at " + tick);
+    }
+
+    /**
+     * A boundary may hold two checkpoints (the content check lets a phase repeat): the file then has a segment of no
+     * ticks before the one that holds the ticks. In order both are compared; the stretch that ends there must stop at
+     * the second, not the first, or the summary counts one checkpoint fewer.
+     */
+    @Test
+    void aCheckpointWrittenTwiceInOneBoundaryIsComparedTwice() throws Exception {
+        DemoFile d = DemoReader.read(doorsDemo);
+        long t = d.segments().get(4).checkpointTick();
+        List<Chunk> changed = new ArrayList<>(records(d));
+        int at = checkpointAt(changed, t);
+        changed.add(at + 1, changed.get(at));
+        Path f = write("twice", d, changed);
+        assertTrue(stretches(f, doors, 3) > 1, "it spreads");
+        assertEquals(0, DemoReader.read(f).segments().get(4).ticks(), "a segment of no ticks, then the stretch's own");
+        Run r = same(JOBS, "--demo", f.toString(), "--map", doors.toString());
+        assertTrue(r.out().contains("checked " + (d.segments().size() + 1) + " checkpoint(s)"), r.toString());
+    }
+
+    /**
+     * The second of the two forged: a pawn's last input changed (one whose input at that boundary replaces it at once)
+     * and the boundary's hash made the forged world's. In order the forged checkpoint is compared, and DIVERGED; a
+     * stretch restores it, never compares it, and the world is the recorded one again after one tick.
+     */
+    @Test
+    void aForgedSecondCheckpointInOneBoundaryDiverges() throws Exception {
+        DemoFile d = DemoReader.read(doorsDemo);
+        long t = d.segments().get(4).checkpointTick();
+        List<Chunk> changed = new ArrayList<>(records(d));
+        int slot = -1;
+        for (Chunk c : changed) {
+            if (c instanceof Chunk.Input in && in.tick() == t) {
+                slot = in.slot();
+                break;
+            }
+        }
+        assertTrue(slot >= 0, "a pawn has an input at " + t);
+        int at = checkpointAt(changed, t);
+        Snapshot s = SnapshotCodec.decode(((Chunk.Checkpoint) changed.get(at)).snapshot());
+        List<PawnState> pawns = new ArrayList<>();
+        for (PawnState p : s.pawns()) {
+            PlayerInput in = p.lastInput();
+            pawns.add(p.slot() != slot ? p : new PawnState(p.slot(), p.wireId(), p.name(), p.motion(),
+                    new PlayerInput(in.buttons() ^ PlayerInput.JUMP, in.forward(), in.right(), in.yaw() + 4000, in.pitch()),
+                    p.override()));
+        }
+        Snapshot forged = new Snapshot(t, pawns, s.objects());
+        changed.add(at + 1, new Chunk.Checkpoint(t, SnapshotCodec.encode(forged)));
+        for (int j = at + 2; j < changed.size(); j++) {
+            if (changed.get(j) instanceof Chunk.TickHash h && h.tick() == t) {
+                changed.set(j, new Chunk.TickHash(t, forged.hash(), h.bits()));
+                break;
+            }
+        }
+        Path f = write("forged-twice", d, changed);
+        Run r = same(JOBS, "--demo", f.toString(), "--map", doors.toString());
+        assertEquals(3, r.code(), r.toString());
+    }
+
+    /**
+     * Recordings with checkpoints every 7 (jumps, mid-session: the train, the pad, the teleporters) and every 100 ticks
+     * (doors: joins and a leave on checkpoint ticks, per-player movement rules set one tick before, at and after a
+     * checkpoint), as recorded, with --json, and on random edits of their maps.
+     */
+    @Test
+    void checkpointsMidMoveJoinsLeavesAndOverridesAtStretchStarts() throws Exception {
+        DemoFile d = DemoReader.read(doorsEvery100);
+        long overrides = records(d).stream().filter(c -> c instanceof Chunk.MoveOverride).count();
+        assertTrue(overrides >= 8, "the recording carries the overrides: " + overrides);
+        Map<String, Integer> met = new TreeMap<>();
+        Random rnd = new Random(2525);
+        for (Path[] c : List.of(new Path[] {doorsEvery100, doors}, new Path[] {jumpsEvery7, jumps})) {
+            assertEquals(9, stretches(c[0], c[1], 3), c[0] + ": the comparisons mean something only if it spreads");
+            assertEquals(0, same(List.of("2", "3", "64", "1000"), "--demo", c[0].toString(), "--map", c[1].toString()).code());
+            same(List.of("3"), "--demo", c[0].toString(), "--map", c[1].toString(), "--json");
+            String text = Files.readString(c[1], StandardCharsets.ISO_8859_1);
+            for (int i = 0; i < 10; i++) {
+                MapEdits.Edit e = MapEdits.random(c[1].getFileName().toString(), text, rnd);
+                Path edited = dir.resolve("edited/" + c[1].getFileName() + i + "/" + c[1].getFileName());
+                Files.createDirectories(edited.getParent());
+                Files.writeString(edited, e.text(), StandardCharsets.ISO_8859_1);
+                List<String> found = differences(List.of("2", "64"), "--demo", c[0].toString(), "--map", edited.toString());
+                assertEquals(List.of(), found, e.description() + "\n" + String.join("\n\n", found));
+                Run r = run("--demo", c[0].toString(), "--map", edited.toString(), "--jobs", "1");
+                met.merge(r.code() + (r.out().contains("cause: PlayerPawn") ? " naming a pawn" : ""), 1, Integer::sum);
+
+            }
+        }
+        System.out.println("edits replayed in parallel: " + met);
+        assertTrue(met.containsKey("0") && met.containsKey("3 naming a pawn"), met.toString());
+    }
+
+    /**
+     * A door's keys changed (its speed, wait, lip...): a pawn touches the door long before the change shows, so (with a
+     * checkpoint every 10 ticks) the cause line names a first touch stretches before the one that diverges.
+     */
+    @Test
+    void aFirstTouchStretchesBeforeTheDivergence() throws Exception {
+        Path demo = recordEvery(doors, dir.resolve("demos"), "doors-every10", ScriptedPlay.forMap("doors", 5), 0, 1_200, 10,
+                null);
+        DemoFile d = DemoReader.read(demo);
+        String text = Files.readString(doors, StandardCharsets.ISO_8859_1);
+        Random rnd = new Random(4);
+        Pattern touchedAt = Pattern.compile("\ncause: PlayerPawn@[0-9]+ touched .* at tick ([0-9]+)");
+        Pattern divergedAt = Pattern.compile("DIVERGED at tick ([0-9]+)");
+        int met = 0;
+        for (int i = 0; i < 16; i++) {
+            MapEdits.Edit e = MapEdits.of("change-key", "doors.map", text, rnd);
+            Path edited = dir.resolve("keys/" + i + "/doors.map");
+            Files.createDirectories(edited.getParent());
+            Files.writeString(edited, e.text(), StandardCharsets.ISO_8859_1);
+            List<String> found = differences(List.of("3", "64"), "--demo", demo.toString(), "--map", edited.toString());
+            assertEquals(List.of(), found, e.description() + "\n" + String.join("\n\n", found));
+            Run r = run("--demo", demo.toString(), "--map", edited.toString(), "--jobs", "1");
+            Matcher touched = touchedAt.matcher(r.out()), diverged = divergedAt.matcher(r.out());
+            if (touched.find() && diverged.find() && d.findSegment(Long.parseLong(touched.group(1))).index() + 1
+                    < d.findSegment(Long.parseLong(diverged.group(1))).index()) {
+                met++;
+            }
+        }
+        System.out.println("first touches segments before the divergence: " + met);
+        assertTrue(met > 0, "no edit's first touch came segments before its divergence");
+    }
+
+    /**
+     * A hash, an input, an override and a checkpoint's pawn position changed at a stretch's first checkpoint tick, one
+     * tick before and one after (with 64 workers every segment starts a stretch).
+     */
+    @Test
+    void recordsForgedAroundAStretchStart() throws Exception {
+        DemoFile d = DemoReader.read(doorsEvery100);
+        List<Chunk> records = records(d);
+        for (long t : List.of(99L, 100L, 101L, 700L, 1199L, 1200L)) {
+            for (String what : List.of("hash", "input", "override", "checkpoint")) {
+                List<Chunk> changed = new ArrayList<>(records);
+                boolean done = false;
+                for (int i = 0; i < changed.size() && !done; i++) {
+                    Chunk c = changed.get(i);
+                    if (c.tick() != t) {
+                        continue;
+                    }
+                    if (what.equals("hash") && c instanceof Chunk.TickHash h) {
+                        changed.set(i, new Chunk.TickHash(t, h.hash() ^ 0x100, h.bits()));
+                        done = true;
+                    } else if (what.equals("input") && c instanceof Chunk.Input in) {
+                        changed.set(i, new Chunk.Input(t, in.slot(), new PlayerInput(in.input().buttons() ^ PlayerInput.JUMP,
+                                in.input().forward(), in.input().right(), in.input().yaw(), in.input().pitch())));
+                        done = true;
+                    } else if (what.equals("override") && c instanceof Chunk.MoveOverride m && m.settings() != null) {
+                        float[] f = m.settings().toArray();
+                        f[7] *= 2; // gravity
+                        changed.set(i, new Chunk.MoveOverride(t, m.slot(), org.digitalheaven.physics.MoveSettings.fromArray(f)));
+                        done = true;
+                    } else if (what.equals("checkpoint") && c instanceof Chunk.Checkpoint k) {
+                        Snapshot s = SnapshotCodec.decode(k.snapshot());
+                        List<PawnState> pawns = new ArrayList<>(s.pawns());
+                        PawnState p = pawns.get(0);
+                        CharacterMotion m = p.motion().copy();
+                        m.setPosition(m.position().add(new Vec3(0.25f, 0f, 0f)));
+                        pawns.set(0, new PawnState(p.slot(), p.wireId(), p.name(), m, p.lastInput(), p.override()));
+                        changed.set(i, new Chunk.Checkpoint(t, SnapshotCodec.encode(new Snapshot(t, pawns, s.objects()))));
+                        done = true;
+                    }
+                }
+                if (!done) {
+                    continue; // no such record at that tick
+                }
+                Path f = write("forged-" + what + "-" + t, d, changed);
+                Run r = same(List.of("2", "64"), "--demo", f.toString(), "--map", doors.toString());
+                assertEquals(what.equals("input") ? r.code() : 3, r.code(), what + " at " + t + ": " + r);
+                if (what.equals("hash") || what.equals("checkpoint")) { // ranges that end or start right there
+                    String at = Long.toString(t), before = Long.toString(t - 1), after = Long.toString(t + 1);
+                    for (String[] range : List.of(new String[] {"--until", at}, new String[] {"--until", before},
+                            new String[] {"--from", at}, new String[] {"--from", before, "--until", after})) {
+                        List<String> args = new ArrayList<>(List.of("--demo", f.toString(), "--map", doors.toString()));
+                        args.addAll(List.of(range));
+                        same(List.of("64"), args.toArray(String[]::new));
+                    }
+                }
+            }
+        }
+    }
+
+    /**
+     * --from and --until on, one before and one after stretch starts, and across several; --salvage with the first or the
+     * last segment damaged.
+     */
+    @Test
+    void rangesAroundStretchStartsAndDamageAtTheEnds() throws Exception {
+        DemoFile d = DemoReader.read(jumpsEvery7);
+        long start = d.header().startTick(), last = d.lastTick();
+        long a = d.segments().get(40).checkpointTick(), b = d.segments().get(150).checkpointTick();
+        for (long[] range : List.of(new long[] {a, b}, new long[] {a - 1, b + 1}, new long[] {a + 1, b - 1}, new long[] {a, a},
+                new long[] {a, a + 1}, new long[] {a - 1, a}, new long[] {start, start + 1}, new long[] {last - 1, last},
+                new long[] {-1, b}, new long[] {b, -1}, new long[] {start, last + 50})) {
+            List<String> args = new ArrayList<>(List.of("--demo", jumpsEvery7.toString(), "--map", jumps.toString()));
+            if (range[0] >= 0) {
+                args.addAll(List.of("--from", Long.toString(range[0])));
+            }
+            if (range[1] >= 0) {
+                args.addAll(List.of("--until", Long.toString(range[1])));
+            }
+            same(List.of("2", "64"), args.toArray(String[]::new));
+        }
+        for (long t : List.of(400L, 1000L, 1100L)) { // doors: joins at 400 and 1100, a leave at 1000, each on a checkpoint
+            for (long[] range : List.of(new long[] {t, t}, new long[] {t - 1, t + 1}, new long[] {t, t + 150},
+                    new long[] {t - 150, t})) {
+                same(List.of("3", "64"), "--demo", doorsEvery100.toString(), "--map", doors.toString(), "--from",
+                        Long.toString(range[0]), "--until", Long.toString(range[1]));
+            }
+        }
+        byte[] bytes = Files.readAllBytes(jumpsEvery7);
+        int n = d.segments().size();
+        for (int s : List.of(0, 1, n - 2, n - 1)) {
+            byte[] damaged = bytes.clone();
+            damaged[(int) d.segments().get(s).offset() + 12] ^= 0x5A;
+            Path f = dir.resolve("damaged" + s + ".dh-demo");
+            Files.write(f, damaged);
+            same(List.of("2", "64"), "--demo", f.toString(), "--map", jumps.toString());
+            same(List.of("2", "64"), "--demo", f.toString(), "--map", jumps.toString(), "--salvage");
+            same(List.of("3"), "--demo", f.toString(), "--map", jumps.toString(), "--salvage", "--json", "--from",
+                    Long.toString(a));
+        }
+        Path v1 = dir.resolve("golden-v1-doors.dh-demo");
+        try (var in = getClass().getClassLoader().getResourceAsStream("demos/golden-v1-doors.dh-demo")) {
+            Files.write(v1, in.readAllBytes());
+        }
+        DemoFile old = DemoReader.read(v1);
+        long cp = old.segments().get(old.segments().size() / 2).checkpointTick();
+        same(List.of("2", "64"), "--demo", v1.toString(), "--from", Long.toString(cp - 1), "--until", Long.toString(cp + 1));
+        same(List.of("2", "64"), "--demo", v1.toString(), "--until", Long.toString(cp));
+    }
+
+    /**
+     * The golden demos (recorded from the map's load; the version 1 one carries no map manifest, so objects are matched
+     * by index and kind alone) on random edits of their maps, every kind of edit among them.
+     */
+    @Test
+    void goldenDemosOnEditedMaps() throws Exception {
+        Random rnd = new Random(250);
+        Map<String, Integer> met = new TreeMap<>();
+        for (String golden : List.of("golden-v1-doors", "golden-jumps", "golden-doors")) {
+            Path f = dir.resolve(golden + ".dh-demo");
+            try (var in = getClass().getClassLoader().getResourceAsStream("demos/" + golden + ".dh-demo")) {
+                Files.write(f, in.readAllBytes());
+            }
+            Path map = golden.endsWith("jumps") ? jumps : doors;
+            String text = Files.readString(map, StandardCharsets.ISO_8859_1);
+            for (String kind : MapEdits.KINDS) {
+                MapEdits.Edit e = MapEdits.of(kind, map.getFileName().toString(), text, rnd);
+                if (e == null) {
+                    continue; // no such edit applies to this map
+                }
+                Path edited = dir.resolve("golden-edited/" + golden + "-" + kind + "/" + map.getFileName());
+                Files.createDirectories(edited.getParent());
+                Files.writeString(edited, e.text(), StandardCharsets.ISO_8859_1);
+                List<String> found = differences(List.of("2", "64"), "--demo", f.toString(), "--map", edited.toString());
+                assertEquals(List.of(), found, e.description() + "\n" + String.join("\n\n", found));
+                int code = run("--demo", f.toString(), "--map", edited.toString(), "--jobs", "1").code();
+                met.merge(golden + " " + code, 1, Integer::sum);
+            }
+        }
+        System.out.println("golden demos on edited maps: " + met);
+    }
+
+    /** --jobs 0 and -1 are a one-line usage error, exit 2. */
+    @Test
+    void noWorkersIsAUsageError() {
+        for (String jobs : List.of("0", "-1", "00")) {
+            Run r = run("--demo", doorsDemo.toString(), "--map", doors.toString(), "--jobs", jobs);
+            assertEquals(2, r.code(), jobs + ": " + r);
+            assertEquals("", r.out(), jobs + ": " + r);
+            assertEquals(1, r.err().strip().lines().count(), jobs + ": " + r);
+        }
+    }
+
+    /**
+     * The same diverging replay (an edit a pawn touches) fifty times with three workers: never another line, and no
+     * replay thread is left running after it.
+     */
+    @Test
+    void fiftyTimesTheSameAndNoThreadLeftBehind() throws Exception {
+        String text = Files.readString(jumps, StandardCharsets.ISO_8859_1);
+        Random rnd = new Random(50);
+        Path edited = null;
+        Run order = null;
+        for (int i = 0; i < 30 && edited == null; i++) {
+            MapEdits.Edit e = MapEdits.random("jumps.map", text, rnd);
+            Path f = dir.resolve("fifty/" + i + "/jumps.map");
+            Files.createDirectories(f.getParent());
+            Files.writeString(f, e.text(), StandardCharsets.ISO_8859_1);
+            Run r = run("--demo", jumpsEvery7.toString(), "--map", f.toString(), "--jobs", "1");
+            if (r.code() == 3 && r.out().contains("cause: PlayerPawn") && stretches(jumpsEvery7, f, 3) > 1) {
+                edited = f;
+                order = r;
+            }
+        }
+        assertTrue(edited != null, "an edit of jumps that a pawn touches");
+        for (int i = 0; i < 50; i++) {
+            Run r = run("--demo", jumpsEvery7.toString(), "--map", edited.toString(), "--jobs", "3");
+            assertEquals(order, r, "run " + i);
+        }
+        List<String> left = Thread.getAllStackTraces().keySet().stream().filter(Thread::isAlive).map(Thread::getName)
+                .filter(n -> n.startsWith("dh-")).toList();
+        assertEquals(List.of(), left, "threads left running");
+    }
+
+    /**
+     * Many workers on a heap the in-order replay fits in many times over (a fresh process, -Xmx64m, 1,000 segments on
+     * e1m1): in order it is OK in about a second; with 100 workers each builds a world at once, and the replay must
+     * still print and exit as in order (it may replay in order itself), not die of OutOfMemoryError in its workers.
+     */
+    @Test
+    void manyWorkersOnABoundedHeap() throws Exception {
+        Path e1m1 = IdMaps.find("e1m1");
+        if (e1m1 == null) {
+            System.out.println("left out: ../shared/maps/ is not beside this checkout");
+            return;
+        }
+        Path demo = recordEvery(e1m1, dir.resolve("demos"), "e1m1-every2", ScriptedPlay.humans(10, 6), 100, 2_000, 2, null);
+        String[] order = replayIn(demo, e1m1, "1");
+        assertEquals("0", order[1], order[0]);
+        String[] many = replayIn(demo, e1m1, "100");
+        assertEquals(order[1] + "\n" + mask(order[0]), many[1] + "\n" + mask(many[0]));
+    }
+
+    /** The replay in a process of its own with a 64 MB heap; its output (stdout and stderr) and exit code. */
+    private String[] replayIn(Path demo, Path map, String jobs) throws Exception {
+        String java = ProcessHandle.current().info().command().orElse("java");
+        Path out = dir.resolve("heap-" + jobs + ".txt");
+        Process p = new ProcessBuilder(java, "-Xmx64m", "-cp", System.getProperty("java.class.path"), Host.class.getName(),
+                "--demo", demo.toString(), "--map", map.toString(), "--jobs", jobs).redirectErrorStream(true)
+                .redirectOutput(out.toFile()).start();
+        if (!p.waitFor(40, TimeUnit.SECONDS)) {
+            p.destroyForcibly().waitFor();
+            return new String[] {Files.readString(out, StandardCharsets.UTF_8) + "\n(killed after 40 s)", "killed"};
+        }
+        String text = Files.readString(out, StandardCharsets.UTF_8);
+        return new String[] {text.length() > 4000 ? text.substring(0, 4000) + "..." : text, Integer.toString(p.exitValue())};
+    }
+}
