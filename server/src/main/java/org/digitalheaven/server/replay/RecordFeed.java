@@ -30,8 +30,8 @@ final class RecordFeed implements DemoFile.RecordVisitor {
     private long replayed;
     private boolean pastOpening;
     private boolean stopped;
-    /** A stretch of a parallel replay: the checkpoint it ends at if every check matched (else null); see {@link #stretch}. */
-    private Long stopAt;
+    /** A stretch of a parallel replay: armed, it stops after the next checkpoint if every check matched; see {@link #stretch}. */
+    private boolean stopAtCheckpoint;
     private Stretch stretch;
 
     /**
@@ -58,14 +58,19 @@ final class RecordFeed implements DemoFile.RecordVisitor {
         server.setInputSource(slot -> inputs[slot]);
     }
 
-    /**
-     * As a stretch of a parallel replay: stops right after comparing the checkpoint of boundary {@code end} if every
-     * check so far matched (null: the stretch runs to the end of the file); goes on past it, to the end, if one did not.
-     */
-    RecordFeed stretch(Long end, Stretch s) {
-        this.stopAt = end;
+    /** As a stretch of a parallel replay, told of divergences and asked whether to give up ({@link Stretch}). */
+    RecordFeed stretch(Stretch s) {
         this.stretch = s;
         return this;
+    }
+
+    /**
+     * The next segment visited is the one the next stretch starts from: stop right after comparing its checkpoint
+     * if every check so far matched; go on past it, to the end, if one did not. (By the segment, not by its tick: a
+     * hostile file can hold two checkpoints of one boundary, and the in-order replay compares both.)
+     */
+    void stopAtNextCheckpoint() {
+        stopAtCheckpoint = true;
     }
 
     /** Ticks simulated. */
@@ -103,7 +108,7 @@ final class RecordFeed implements DemoFile.RecordVisitor {
         if (stretch != null) {
             if (!judge.ok()) {
                 stretch.diverged();
-            } else if (stopAt != null && c instanceof Chunk.Checkpoint k && k.tick() == stopAt) {
+            } else if (stopAtCheckpoint && c instanceof Chunk.Checkpoint) {
                 stopped = true; // the next stretch starts from this checkpoint, restored
                 return false;
             }

@@ -108,21 +108,18 @@ final class SegmentedReplay {
     static Outcome run(DemoFile demo, List<Integer> starts, Chunk.Header h, DemoReplay.Options o, int jobs,
             GameServer server, DemoReplay.MapCheck check, Snapshot restored, Future<Void> content) {
         int n = starts.size();
-        long[] ends = new long[n];
-        for (int i = 0; i + 1 < n; i++) {
-            ends[i] = demo.segments().get(starts.get(i + 1)).checkpointTick();
-        }
         Ran[] ran = new Ran[n];
-        Exception[] failed = new Exception[1];
+        Throwable[] failed = new Throwable[1];
         AtomicInteger next = new AtomicInteger(1);
         AtomicInteger winner = new AtomicInteger(Integer.MAX_VALUE); // the first stretch that diverged
         Runnable worker = () -> {
             for (int i = next.getAndIncrement(); i < n && i < winner.get() && !refused(content); i = next.getAndIncrement()) {
                 try {
-                    ran[i] = stretch(demo, starts.get(i), i, i + 1 < n ? ends[i] : null, h, o, null, null, null, winner, content);
-                } catch (Exception | LinkageError | AssertionError e) {
+                    ran[i] = stretch(demo, starts.get(i), i, i + 1 < n ? starts.get(i + 1) : -1, h, o, null, null, null, winner,
+                            content);
+                } catch (Throwable e) { // even out of memory: the in-order replay, in one world, may well fit
                     synchronized (failed) {
-                        failed[0] = e instanceof Exception x ? x : new IllegalStateException(e);
+                        failed[0] = e;
                     }
                     winner.set(-1); // everyone stops: the caller replays in order
                     return;
@@ -130,17 +127,20 @@ final class SegmentedReplay {
             }
         };
         List<Thread> threads = new ArrayList<>();
-        for (int t = 1; t < Math.min(jobs, n); t++) {
+        // More workers than cores cannot go faster, and each holds a world: the stretches are cut for the jobs asked,
+        // the threads are at most one per core.
+        int workers = Math.min(Math.min(jobs, n), Runtime.getRuntime().availableProcessors());
+        for (int t = 1; t < workers; t++) {
             Thread thread = new Thread(worker, "dh-replay-" + t);
             thread.setDaemon(true);
             thread.start();
             threads.add(thread);
         }
         try {
-            ran[0] = stretch(demo, starts.get(0), 0, n > 1 ? ends[0] : null, h, o, server, check, restored, winner, content);
-        } catch (Exception | LinkageError | AssertionError e) {
+            ran[0] = stretch(demo, starts.get(0), 0, n > 1 ? starts.get(1) : -1, h, o, server, check, restored, winner, content);
+        } catch (Throwable e) {
             synchronized (failed) {
-                failed[0] = e instanceof Exception x ? x : new IllegalStateException(e);
+                failed[0] = e;
             }
             winner.set(-1); // the workers stop too; the in-order replay meets it where it is
         }
@@ -210,11 +210,11 @@ final class SegmentedReplay {
     }
 
     /**
-     * Stretch {@code index}, from segment {@code from} to the checkpoint of boundary {@code end} (null: the end of
-     * the file), or on to the end once it diverged. With {@code server} null it builds its world (and shuts it
+     * Stretch {@code index}, from segment {@code from} to the checkpoint of segment {@code end} (-1: the end of the
+     * file), or on to the end once it diverged. With {@code server} null it builds its world (and shuts it
      * down after); the first stretch's opening checkpoint is compared and counted as the in-order replay's is.
      */
-    private static Ran stretch(DemoFile demo, int from, int index, Long end, Chunk.Header h, DemoReplay.Options o,
+    private static Ran stretch(DemoFile demo, int from, int index, int end, Chunk.Header h, DemoReplay.Options o,
             GameServer given, DemoReplay.MapCheck givenCheck, Snapshot givenRestored, AtomicInteger winner,
             Future<Void> content) throws DemoFormatException, NotProven {
         GameServer server = given;
@@ -248,7 +248,7 @@ final class SegmentedReplay {
             long t1 = CPU.getCurrentThreadCpuTime();
             RecordFeed feed = new RecordFeed(server, judge, cause != null && check.cause().watching() ? cause : null,
                     TickLog.of(Set.of(), 0, line -> { }), opening.checkpoint().tick(), o.until())
-                    .stretch(end, new RecordFeed.Stretch() {
+                    .stretch(new RecordFeed.Stretch() {
                         @Override
                         public boolean abandoned() {
                             return winner.get() < index || refused(content);
@@ -260,6 +260,9 @@ final class SegmentedReplay {
                         }
                     });
             for (DemoFile.Segment segment : demo.segments().subList(from, demo.segments().size())) {
+                if (segment.index() == end) {
+                    feed.stopAtNextCheckpoint();
+                }
                 segment.visitRecords(feed);
                 if (feed.stopped()) {
                     break;
