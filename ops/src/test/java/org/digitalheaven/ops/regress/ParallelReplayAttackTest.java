@@ -231,7 +231,8 @@ class ParallelReplayAttackTest {
     /**
      * The second of the two forged: a pawn's last input changed (one whose input at that boundary replaces it at once)
      * and the boundary's hash made the forged world's. In order the forged checkpoint is compared, and DIVERGED; a
-     * stretch restores it, never compares it, and the world is the recorded one again after one tick.
+     * stretch that stopped at the first of the two (as the first parallel replay did, by tick) left the next stretch to
+     * restore the forged one without comparing it, and the world was the recorded one again after one tick: OK.
      */
     @Test
     void aForgedSecondCheckpointInOneBoundaryDiverges() throws Exception {
