@@ -4,7 +4,6 @@ import org.digitalheaven.demo.Chunk;
 import org.digitalheaven.demo.DemoFile;
 import org.digitalheaven.server.GameServer;
 import org.digitalheaven.universe.PlayerInput;
-import org.digitalheaven.universe.SnapshotCodec;
 import org.digitalheaven.universe.Universe;
 
 /**
@@ -106,7 +105,7 @@ final class RecordFeed implements DemoFile.RecordVisitor {
         } else if (c instanceof Chunk.TickHash th) {
             judge.hash(th, u.stateHash());
         } else if (c instanceof Chunk.Checkpoint k) {
-            judge.checkpoint(k.tick(), SnapshotCodec.decode(k.snapshot()), u.snapshot());
+            judge.checkpoint(k.tick(), k.snapshot(), u.snapshot());
         }
     }
 }
