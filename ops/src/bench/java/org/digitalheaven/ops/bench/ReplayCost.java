@@ -37,9 +37,13 @@ import org.digitalheaven.universe.WorldSettings;
  *       checkpoint comparison); the first third of the rounds warm up. The plain side starts where the replay
  *       does, on the same map install: the opening checkpoint restored into a universe built on the map the
  *       replay resolves, then the same records applied (joins, leaves, overrides, inputs, decoded once before
- *       the rounds); only its ticks are timed. Its first round checks every recorded state hash against its
- *       own world, so both sides are known to simulate the same thing. Reports medians, the median of the
- *       per-round ratios, ticks/s and times real time.
+ *       the rounds); only its ticks are timed. Reports medians, the median of the per-round ratios, ticks/s,
+ *       times real time, and the ratio of each side's fastest round (on a loaded machine, the least disturbed).
+ *       Then where the replay's extra time goes, each part timed alone in two more passes of each round: the
+ *       records read as the replay reads them (every segment, each tick whole), and a pass of the plain side
+ *       that times the state hash at every recorded one and the checkpoints compared as the judge compares
+ *       them; that pass checks every recorded hash and checkpoint against its own world, so both sides are
+ *       known to simulate the same thing.
  *   <li>whole process, alternating runs: {@code ops/dh-host --demo} (class-data archive, and C1 only for
  *       a short demo) and plain {@code java -jar ops/target/dh-host.jar --demo}, wall clock, JVM start
  *       included. Run from the repository root.
@@ -68,8 +72,9 @@ public final class ReplayCost {
                 demo, h.mapBarcode(), plain.opening().pawns().size(), plain.joins(), h.startTick(), d.end().lastTick());
 
         double[] plainSeconds = new double[rounds], replay = new double[rounds];
+        double[][] parts = new double[3][rounds];
         for (int r = 0; r < rounds; r++) {
-            plainSeconds[r] = plain.run(r == 0);
+            plainSeconds[r] = plain.run(null);
             DemoReplay.Result res = DemoReplay.run(d, options);
             if (!res.ok()) {
                 throw new IllegalStateException(demo + " does not replay: it diverged at tick " + res.divergedAt());
@@ -78,6 +83,11 @@ public final class ReplayCost {
                 throw new IllegalStateException("the replay simulated " + res.ticksReplayed() + " ticks, the plain side " + plain.ticks());
             }
             replay[r] = res.seconds();
+            double[] judged = new double[2];
+            plain.run(judged);
+            parts[0][r] = read(d);
+            parts[1][r] = judged[0];
+            parts[2][r] = judged[1];
             if (r == 0) {
                 System.out.printf(Locale.ROOT, "first round (cold JVM): plain %.3f s, replay %.3f s; the plain side matched all %d"
                         + " recorded state hashes%n", plainSeconds[0], replay[0], plain.hashesMatched());
@@ -93,8 +103,17 @@ public final class ReplayCost {
         double pm = median(p), qm = median(q);
         System.out.printf(Locale.ROOT, "in process, %d rounds after %d warm-up: plain Universe.tick median %.1f us/tick;"
                 + " replay median %.1f us/tick = %.0f ticks/s = %.0fx real time; ratio of medians %.3f, median per-round"
-                + " ratio %.3f (min %.3f, max %.3f)%n", p.length, warm, pm / ticks * 1e6, qm / ticks * 1e6, ticks / qm,
-                ticks / qm / h.tickRate(), qm / pm, median(ratio), min(ratio), max(ratio));
+                + " ratio %.3f (min %.3f, max %.3f); ratio of the fastest rounds %.3f%n", p.length, warm, pm / ticks * 1e6,
+                qm / ticks * 1e6, ticks / qm, ticks / qm / h.tickRate(), qm / pm, median(ratio), min(ratio), max(ratio),
+                min(q) / min(p));
+        double[] part = new double[3];
+        for (int i = 0; i < 3; i++) {
+            part[i] = median(Arrays.copyOfRange(parts[i], warm, rounds)) / ticks * 1e6;
+        }
+        System.out.printf(Locale.ROOT, "where the replay's extra time goes, medians in us/tick: the records read (inflated and"
+                + " decoded, ticks whole) %.3f, the state hash %.3f, the checkpoints compared (bytes) %.3f; together %.3f of the"
+                + " replay's extra %.3f (plain %.1f)%n", part[0], part[1], part[2], part[0] + part[1] + part[2],
+                (qm - pm) / ticks * 1e6, pm / ticks * 1e6);
 
         Path script = Path.of("ops/dh-host").toAbsolutePath(), jar = Path.of("ops/target/dh-host.jar").toAbsolutePath();
         List<String> demoArgs = new ArrayList<>(List.of("--demo", demo.toString()));
@@ -149,8 +168,12 @@ public final class ReplayCost {
             return matched[0];
         }
 
-        /** Seconds in {@link Universe#tick}; with {@code check}, every recorded state hash compared (outside the time). */
-        double run(boolean check) throws MapFormatException {
+        /**
+         * Seconds in {@link Universe#tick}. With {@code judged}, the judge's work is timed instead, outside the ticks: the
+         * state hash at each recorded one, checked ({@code judged[0]}), and each checkpoint compared as {@code ReplayJudge}
+         * compares it, the world's snapshot encoded against the recorded bytes ({@code judged[1]}).
+         */
+        double run(double[] judged) throws MapFormatException {
             Universe u = new Universe(map.load(), WorldSettings.decode(header.worldSettings()), header.tickRate());
             u.restore(opening);
             PlayerInput[] in = new PlayerInput[Universe.MAX_SLOTS];
@@ -171,15 +194,48 @@ public final class ReplayCost {
                     u.removePawn(l.slot());
                 } else if (c instanceof Chunk.MoveOverride o) {
                     u.setSettingsOverride(u.pawn(o.slot()), o.settings());
-                } else if (check && c instanceof Chunk.TickHash th) {
-                    if (!th.matches(u.stateHash())) {
+                } else if (judged != null && c instanceof Chunk.TickHash th) {
+                    long s = System.nanoTime();
+                    long hash = u.stateHash();
+                    judged[0] += (System.nanoTime() - s) / 1e9;
+                    if (!th.matches(hash)) {
                         throw new IllegalStateException("the plain side differs from the recording at tick " + th.tick());
                     }
                     matched[0]++;
+                } else if (judged != null && c instanceof Chunk.Checkpoint k) {
+                    long s = System.nanoTime();
+                    boolean same = Arrays.equals(k.snapshot(), SnapshotCodec.encode(u.snapshot()));
+                    judged[1] += (System.nanoTime() - s) / 1e9;
+                    if (!same) {
+                        throw new IllegalStateException("the plain side differs from the recording's checkpoint at tick " + k.tick());
+                    }
                 }
             }
             return ns / 1e9;
         }
+    }
+
+    /** Seconds to read every segment's records as a replay reads them (inflated, decoded, each tick whole). */
+    private static double read(DemoFile d) throws DemoFormatException {
+        long[] seen = {0};
+        DemoFile.TickVisitor reader = new DemoFile.TickVisitor() {
+            @Override
+            public boolean visit(int index, Chunk c) {
+                seen[0]++;
+                return true;
+            }
+
+            @Override
+            public boolean tick(Chunk.TickHash hash, int[] slots, int count, PlayerInput[] inputs) {
+                seen[0] += count;
+                return true;
+            }
+        };
+        long s = System.nanoTime();
+        for (DemoFile.Segment segment : d.segments()) {
+            segment.visitRecords(reader);
+        }
+        return (System.nanoTime() - s) / 1e9;
     }
 
     private static List<String> concat(List<String> a, List<String> b) {
