@@ -39,11 +39,11 @@ import org.digitalheaven.universe.WorldSettings;
  *       replay resolves, then the same records applied (joins, leaves, overrides, inputs, decoded once before
  *       the rounds); only its ticks are timed. Reports medians, the median of the per-round ratios, ticks/s,
  *       times real time, and the ratio of each side's fastest round (on a loaded machine, the least disturbed).
- *       Then where the replay's extra time goes, each part timed alone in two more passes of each round: the
- *       records read as the replay reads them (every segment, each tick whole), and a pass of the plain side
- *       that times the state hash at every recorded one and the checkpoints compared as the judge compares
- *       them; that pass checks every recorded hash and checkpoint against its own world, so both sides are
- *       known to simulate the same thing.
+ *       Then, in as many rounds again, where the replay's extra time goes, each part timed alone: the records
+ *       read as the replay reads them (every segment, each tick whole), and a pass of the plain side that times
+ *       the state hash at every recorded one and the checkpoints compared as the judge compares them; that pass
+ *       checks every recorded hash and checkpoint against its own world, so both sides are known to simulate
+ *       the same thing.
  *   <li>whole process, alternating runs: {@code ops/dh-host --demo} (class-data archive, and C1 only for
  *       a short demo) and plain {@code java -jar ops/target/dh-host.jar --demo}, wall clock, JVM start
  *       included. Run from the repository root.
@@ -72,7 +72,6 @@ public final class ReplayCost {
                 demo, h.mapBarcode(), plain.opening().pawns().size(), plain.joins(), h.startTick(), d.end().lastTick());
 
         double[] plainSeconds = new double[rounds], replay = new double[rounds];
-        double[][] parts = new double[3][rounds];
         for (int r = 0; r < rounds; r++) {
             plainSeconds[r] = plain.run(null);
             DemoReplay.Result res = DemoReplay.run(d, options);
@@ -83,14 +82,8 @@ public final class ReplayCost {
                 throw new IllegalStateException("the replay simulated " + res.ticksReplayed() + " ticks, the plain side " + plain.ticks());
             }
             replay[r] = res.seconds();
-            double[] judged = new double[2];
-            plain.run(judged);
-            parts[0][r] = read(d);
-            parts[1][r] = judged[0];
-            parts[2][r] = judged[1];
             if (r == 0) {
-                System.out.printf(Locale.ROOT, "first round (cold JVM): plain %.3f s, replay %.3f s; the plain side matched all %d"
-                        + " recorded state hashes%n", plainSeconds[0], replay[0], plain.hashesMatched());
+                System.out.printf(Locale.ROOT, "first round (cold JVM): plain %.3f s, replay %.3f s%n", plainSeconds[0], replay[0]);
             }
         }
         long ticks = plain.ticks();
@@ -106,14 +99,23 @@ public final class ReplayCost {
                 + " ratio %.3f (min %.3f, max %.3f); ratio of the fastest rounds %.3f%n", p.length, warm, pm / ticks * 1e6,
                 qm / ticks * 1e6, ticks / qm, ticks / qm / h.tickRate(), qm / pm, median(ratio), min(ratio), max(ratio),
                 min(q) / min(p));
+        double[][] parts = new double[3][rounds];
+        for (int r = 0; r < rounds; r++) {
+            double[] judged = new double[2];
+            plain.run(judged);
+            parts[0][r] = read(d);
+            parts[1][r] = judged[0];
+            parts[2][r] = judged[1];
+        }
         double[] part = new double[3];
         for (int i = 0; i < 3; i++) {
-            part[i] = median(Arrays.copyOfRange(parts[i], warm, rounds)) / ticks * 1e6;
+            part[i] = median(parts[i]) / ticks * 1e6;
         }
-        System.out.printf(Locale.ROOT, "where the replay's extra time goes, medians in us/tick: the records read (inflated and"
-                + " decoded, ticks whole) %.3f, the state hash %.3f, the checkpoints compared (bytes) %.3f; together %.3f of the"
-                + " replay's extra %.3f (plain %.1f)%n", part[0], part[1], part[2], part[0] + part[1] + part[2],
-                (qm - pm) / ticks * 1e6, pm / ticks * 1e6);
+        System.out.printf(Locale.ROOT, "where the replay's extra time goes, %d more rounds, medians in us/tick: the records read"
+                + " (inflated and decoded, ticks whole) %.3f, the state hash %.3f, the checkpoints compared (bytes) %.3f;"
+                + " together %.3f of the replay's extra %.3f (plain %.1f); the plain side matched all %d recorded state hashes"
+                + " and every checkpoint%n", rounds, part[0], part[1], part[2], part[0] + part[1] + part[2], (qm - pm) / ticks * 1e6,
+                pm / ticks * 1e6, plain.hashesMatched() / rounds);
 
         Path script = Path.of("ops/dh-host").toAbsolutePath(), jar = Path.of("ops/target/dh-host.jar").toAbsolutePath();
         List<String> demoArgs = new ArrayList<>(List.of("--demo", demo.toString()));
