@@ -4,6 +4,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import org.digitalheaven.universe.PlayerInput;
 
 /**
  * A demo as read: its Header, its <em>segments</em> (the units a replay seeks to, each starting at a
@@ -37,6 +38,21 @@ public final class DemoFile {
     public interface RecordVisitor {
         /** Returns false to stop: the segment's later records are then not decoded. */
         boolean visit(int index, Chunk record) throws DemoFormatException;
+    }
+
+    /**
+     * A {@link RecordVisitor} that takes a tick's records, its TickHash and every live pawn's Input, in one call:
+     * what a replay's feed is. A version 2 segment hands each tick so, its other records to {@link #visit}; a
+     * version 1 segment's records all go to {@link #visit}, one at a time, as to any visitor.
+     */
+    public interface TickVisitor extends RecordVisitor {
+        /**
+         * Boundary {@code hash.tick()}'s hash and its inputs: the live pawns' slots are {@code slots[0..count)}, in
+         * order, and slot {@code s}'s input is {@code inputs[s]}. Both arrays are the reader's and change at the
+         * next tick: read them during the call. Returns false to stop, as {@link #visit} does.
+         */
+        boolean tick(Chunk.TickHash hash, int[] slots, int count, PlayerInput[] inputs)
+                throws DemoFormatException;
     }
 
     /** A record with the bytes it took in its segment's records (every stream counted), for {@link DemoSizes}. */
@@ -470,7 +486,7 @@ public final class DemoFile {
         /**
          * Decodes its records one at a time, handing each to {@code visitor} with its index among them,
          * until the visitor returns false: nothing but the inflated bytes is held, however many records a
-         * segment has.
+         * segment has. A {@link TickVisitor} takes each tick of a version 2 segment in one call instead.
          */
         public void visitRecords(RecordVisitor visitor) throws DemoFormatException {
             file.layout.visitRecords(file, this, visitor);

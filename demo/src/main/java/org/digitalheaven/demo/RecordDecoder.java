@@ -52,6 +52,12 @@ final class RecordDecoder {
         boolean accept(int bytes, Chunk c) throws DemoFormatException;
     }
 
+    /** Receives each tick's hash and inputs at once ({@link DemoFile.TickVisitor#tick}); the arrays are the decoder's. */
+    interface TickSink {
+        /** Returns false to stop decoding there. */
+        boolean accept(Chunk.TickHash hash, int[] slots, int count, PlayerInput[] inputs) throws DemoFormatException;
+    }
+
     /** {@link #decode(byte[], long, int, Sink)} into a list (and the bytes each record took into {@code sizes}, when not null). */
     static List<Chunk> decodeAll(byte[] raw, long firstTick, int ticks, List<Integer> sizes) throws Malformed {
         List<Chunk> out = new ArrayList<>();
@@ -93,13 +99,22 @@ final class RecordDecoder {
     private final Cursor[] s = new Cursor[STREAMS];
     private final Cursor rec;
     private final Sink sink;
+    /** Where each tick goes whole, or null: then its hash and inputs go to {@code sink} one record at a time. */
+    private final TickSink ticks;
     private final Prediction[] prediction = new Prediction[256];
     private final boolean[] live = new boolean[256];
+    /** The live slots in order, {@code liveCount} of them: a tick's inputs are read for these, not looked for in all 256. */
+    private final int[] liveSlots = new int[256];
+    private int liveCount;
+    /** Whether a join, leave or checkpoint changed {@code live} since {@code liveSlots} was listed. */
+    private boolean slotsChanged = true;
+    /** Each slot's last decoded input: handed on again while a pawn holds it, not allocated anew. */
+    private final PlayerInput[] lastInput = new PlayerInput[256];
     private boolean opened;
     private long tick;
     private int seenTicks;
 
-    private RecordDecoder(byte[] raw, long firstTick, Sink sink) throws Malformed {
+    private RecordDecoder(byte[] raw, long firstTick, Sink sink, TickSink ticks) throws Malformed {
         int[] at = SegmentRecords.streams(raw);
         for (int i = 0; i < STREAMS; i++) {
             s[i] = new Cursor(STREAM_NAMES[i], at[i], at[i + 1]);
@@ -108,6 +123,7 @@ final class RecordDecoder {
         this.recordsAt = at[RECORDS];
         this.rec = s[RECORDS];
         this.sink = sink;
+        this.ticks = ticks;
         this.tick = firstTick;
     }
 
@@ -120,7 +136,17 @@ final class RecordDecoder {
      * checked at the end.
      */
     static void decode(byte[] raw, long firstTick, int ticks, Sink sink) throws Malformed, DemoFormatException {
-        new RecordDecoder(raw, firstTick, sink).run(ticks);
+        new RecordDecoder(raw, firstTick, sink, null).run(ticks);
+    }
+
+    /**
+     * {@link #decode(byte[], long, int, Sink)}, but each TICK goes to {@code tickSink} whole, its hash and every
+     * live pawn's input in one call, once all of them are decoded (a malformed input is then found before its
+     * tick's hash is handed on); the other records go to {@code sink}. What a replay reads: no record object per
+     * input, one call per tick.
+     */
+    static void decode(byte[] raw, long firstTick, int ticks, Sink sink, TickSink tickSink) throws Malformed, DemoFormatException {
+        new RecordDecoder(raw, firstTick, sink, tickSink).run(ticks);
     }
 
     private void run(int ticks) throws Malformed, DemoFormatException {
@@ -170,8 +196,10 @@ final class RecordDecoder {
             throw new Malformed("a join into slot " + slot + ", which is taken");
         }
         live[slot] = true;
+        slotsChanged = true;
         prediction[slot] = new Prediction();
         prediction[slot].reset(PlayerInput.NEUTRAL);
+        lastInput[slot] = PlayerInput.NEUTRAL;
         return sink.accept(rec.pos - start, new Chunk.Join(tick, slot, wire, name, m));
     }
 
@@ -182,6 +210,7 @@ final class RecordDecoder {
             throw new Malformed("a leave of slot " + slot + ", where no pawn is");
         }
         live[slot] = false;
+        slotsChanged = true;
         return sink.accept(rec.pos - start, new Chunk.Leave(tick, slot));
     }
 
@@ -216,10 +245,12 @@ final class RecordDecoder {
             throw new Malformed("the checkpoint at tick " + tick + " does not decode: " + e.getMessage());
         }
         Arrays.fill(live, false);
+        slotsChanged = true;
         for (PawnState p : snap.pawns()) {
             live[p.slot()] = true;
             prediction[p.slot()] = new Prediction();
             prediction[p.slot()].reset(p.lastInput());
+            lastInput[p.slot()] = p.lastInput();
         }
         opened = true;
         return sink.accept(rec.pos - start, new Chunk.Checkpoint(tick, snapshot));
@@ -234,27 +265,48 @@ final class RecordDecoder {
         h.need(4, "a tick's hash");
         long hash = getInt(raw, h.pos) & 0xffffffffL;
         h.pos += 4;
-        if (!sink.accept(5, new Chunk.TickHash(tick, hash, 32))) {
+        Chunk.TickHash th = new Chunk.TickHash(tick, hash, 32);
+        if (ticks == null && !sink.accept(5, th)) {
             return false;
         }
-        for (int slot = 0; slot < live.length; slot++) {
-            if (live[slot]) {
-                int bytes = input(raw, s, prediction[slot]);
-                Prediction p = prediction[slot];
-                PlayerInput in;
-                try {
-                    in = new PlayerInput(p.buttons, p.forward, p.right, p.yaw, p.pitch);
-                } catch (IllegalArgumentException e) {
-                    throw new Malformed("slot " + slot + "'s input: " + e.getMessage());
-                }
-                if (!sink.accept(bytes, new Chunk.Input(tick, slot, in))) {
-                    return false;
+        if (slotsChanged) {
+            liveCount = 0;
+            for (int slot = 0; slot < live.length; slot++) {
+                if (live[slot]) {
+                    liveSlots[liveCount++] = slot;
                 }
             }
+            slotsChanged = false;
+        }
+        for (int i = 0; i < liveCount; i++) {
+            int slot = liveSlots[i];
+            Prediction p = prediction[slot];
+            int bytes = input(raw, s, p);
+            PlayerInput in = input(slot, p);
+            if (ticks == null && !sink.accept(bytes, new Chunk.Input(tick, slot, in))) {
+                return false;
+            }
+        }
+        if (ticks != null && !ticks.accept(th, liveSlots, liveCount, lastInput)) {
+            return false;
         }
         tick++;
         seenTicks++;
         return true;
+    }
+
+    /** The input {@code p} now holds for {@code slot}: the slot's last one again when nothing changed. */
+    private PlayerInput input(int slot, Prediction p) throws Malformed {
+        PlayerInput last = lastInput[slot];
+        if (last.buttons() == p.buttons && last.forward() == p.forward && last.right() == p.right && last.yaw() == p.yaw
+                && last.pitch() == p.pitch) {
+            return last;
+        }
+        try {
+            return lastInput[slot] = new PlayerInput(p.buttons, p.forward, p.right, p.yaw, p.pitch);
+        } catch (IllegalArgumentException e) {
+            throw new Malformed("slot " + slot + "'s input: " + e.getMessage());
+        }
     }
 
     /** A tag from {@link DemoCodes.Version2Record#EXTENSION} up: a record a later version added, skipped. */

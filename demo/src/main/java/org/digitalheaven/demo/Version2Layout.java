@@ -48,7 +48,14 @@ final class Version2Layout implements DemoFile.Layout {
         byte[] raw = s.raw();
         int[] index = {0};
         try {
-            RecordDecoder.decode(raw, s.checkpointTick(), s.ticks(), (at, c) -> visitor.visit(index[0]++, c));
+            if (visitor instanceof DemoFile.TickVisitor t) {
+                RecordDecoder.decode(raw, s.checkpointTick(), s.ticks(), (at, c) -> visitor.visit(index[0]++, c), (h, slots, n, in) -> {
+                    index[0] += 1 + n;
+                    return t.tick(h, slots, n, in);
+                });
+            } else {
+                RecordDecoder.decode(raw, s.checkpointTick(), s.ticks(), (at, c) -> visitor.visit(index[0]++, c));
+            }
         } catch (SegmentRecords.Malformed e) {
             throw new DemoFormatException(s.describe(), s.offset(), e.getMessage());
         }

@@ -2,14 +2,17 @@ package org.digitalheaven.ops.bench;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.CompletableFuture;
 import org.digitalheaven.demo.Chunk;
 import org.digitalheaven.demo.DemoFile;
+import org.digitalheaven.demo.DemoFormatException;
 import org.digitalheaven.demo.DemoReader;
-import org.digitalheaven.maps.PalletRepository;
+import org.digitalheaven.maps.MapFormatException;
+import org.digitalheaven.maps.ResolvedMap;
 import org.digitalheaven.ops.bots.BotSwarm;
 import org.digitalheaven.server.GameServer;
 import org.digitalheaven.server.NanoClock;
@@ -19,78 +22,73 @@ import org.digitalheaven.server.protocol.PacketCodec;
 import org.digitalheaven.server.record.DemoRecording;
 import org.digitalheaven.server.replay.DemoReplay;
 import org.digitalheaven.universe.PlayerInput;
+import org.digitalheaven.universe.Snapshot;
+import org.digitalheaven.universe.SnapshotCodec;
 import org.digitalheaven.universe.Universe;
 import org.digitalheaven.universe.WorldSettings;
 
 /**
  * What a replay costs, side by side in one run, over one demo (given, or recorded first: eight UDP bots
- * on {@code arena} for 60 s):
+ * on {@code arena} for 60 s; a demo recorded on a map file needs {@code --map FILE.map}, as {@code --demo} does):
  *
  * <ol>
- *   <li>in process, alternating rounds: plain {@link Universe#tick} over the demo's inputs (pawns from its
- *       joins, nothing else, only the tick timed) and the real replay ({@link DemoReplay#run}, its loop
- *       timed: boundaries, inputs, per-tick state hash, checkpoint comparison); the first third of the
- *       rounds warm up. Reports medians, the median of the per-round ratios, ticks/s and times real time.
+ *   <li>in process, alternating rounds: plain {@link Universe#tick} over the demo's inputs and the real replay
+ *       ({@link DemoReplay#run}, its loop timed: records decoded, boundaries, inputs, per-tick state hash,
+ *       checkpoint comparison); the first third of the rounds warm up. The plain side starts where the replay
+ *       does, on the same map install: the opening checkpoint restored into a universe built on the map the
+ *       replay resolves, then the same records applied (joins, leaves, overrides, inputs, decoded once before
+ *       the rounds); only its ticks are timed. Reports medians, the median of the per-round ratios, ticks/s,
+ *       times real time, and the ratio of each side's fastest round (on a loaded machine, the least disturbed).
+ *       Then, in as many rounds again, where the replay's extra time goes, each part timed alone: the records
+ *       read as the replay reads them (every segment, each tick whole), and a pass of the plain side that times
+ *       the state hash at every recorded one and the checkpoints compared as the judge compares them; that pass
+ *       checks every recorded hash and checkpoint against its own world, so both sides are known to simulate
+ *       the same thing.
  *   <li>whole process, alternating runs: {@code ops/dh-host --demo} (class-data archive, and C1 only for
  *       a short demo) and plain {@code java -jar ops/target/dh-host.jar --demo}, wall clock, JVM start
  *       included. Run from the repository root.
  * </ol>
  *
- * <pre>java -cp ops/target/benchmarks.jar org.digitalheaven.ops.bench.ReplayCost [demo] [rounds] [process runs]</pre>
+ * <pre>java -cp ops/target/benchmarks.jar org.digitalheaven.ops.bench.ReplayCost [demo|-] [rounds] [process runs] [--map FILE.map]</pre>
  */
 public final class ReplayCost {
 
     public static void main(String[] args) throws Exception {
-        Path demo = args.length > 0 && !args[0].equals("-") ? Path.of(args[0]) : recordArena();
-        int rounds = args.length > 1 ? Integer.parseInt(args[1]) : 30;
-        int runs = args.length > 2 ? Integer.parseInt(args[2]) : 11;
+        List<String> a = new ArrayList<>(List.of(args));
+        Path mapFile = null;
+        int m = a.indexOf("--map");
+        if (m >= 0) {
+            mapFile = Path.of(a.get(m + 1));
+            a.subList(m, m + 2).clear();
+        }
+        Path demo = a.size() > 0 && !a.get(0).equals("-") ? Path.of(a.get(0)) : recordArena();
+        int rounds = a.size() > 1 ? Integer.parseInt(a.get(1)) : 30;
+        int runs = a.size() > 2 ? Integer.parseInt(a.get(2)) : 11;
         DemoFile d = DemoReader.read(demo);
         Chunk.Header h = d.header();
-        System.out.printf(Locale.ROOT, "demo %s: %s, %d pawns joined, ticks %d..%d%n", demo, h.mapBarcode(),
-                d.chunks().stream().filter(c -> c instanceof Chunk.Join).count(), h.startTick(), d.end().lastTick());
+        DemoReplay.Options options = DemoReplay.Options.of(List.of(), mapFile, "bench", "bench", s -> { });
+        Plain plain = Plain.of(d, DemoReplay.resolveMap(h, options, w -> { }));
+        System.out.printf(Locale.ROOT, "demo %s: %s, %d pawns at its opening checkpoint, %d joined after it, ticks %d..%d%n",
+                demo, h.mapBarcode(), plain.opening().pawns().size(), plain.joins(), h.startTick(), d.end().lastTick());
 
-        double[] plain = new double[rounds], replay = new double[rounds];
-        long ticks = 0;
+        double[] plainSeconds = new double[rounds], replay = new double[rounds];
         for (int r = 0; r < rounds; r++) {
-            Universe u = new Universe(PalletRepository.search(List.of()).resolve(h.mapBarcode()).load(),
-                    WorldSettings.decode(h.worldSettings()), h.tickRate());
-            u.startAt(h.startTick());
-            PlayerInput[] in = new PlayerInput[Universe.MAX_SLOTS];
-            long t = h.startTick(), ns = 0;
-            ticks = 0;
-            for (Chunk c : d.chunks()) {
-                long ct = c.tick();
-                if (ct == Chunk.NO_TICK || c instanceof Chunk.End) {
-                    continue;
-                }
-                if (ct > t) {
-                    long s = System.nanoTime();
-                    u.tick(in);
-                    ns += System.nanoTime() - s;
-                    Arrays.fill(in, null);
-                    t++;
-                    ticks++;
-                }
-                if (c instanceof Chunk.Join j) {
-                    u.addPawn(j.slot(), j.wireId(), j.name(), j.motion());
-                } else if (c instanceof Chunk.Leave l) {
-                    u.removePawn(l.slot());
-                } else if (c instanceof Chunk.Input i) {
-                    in[i.slot()] = i.input();
-                }
-            }
-            plain[r] = ns / 1e9;
-            DemoReplay.Result res = DemoReplay.run(d, DemoReplay.Options.of(List.of(), null, "bench", "bench", s -> { }));
+            plainSeconds[r] = plain.run(null);
+            DemoReplay.Result res = DemoReplay.run(d, options);
             if (!res.ok()) {
                 throw new IllegalStateException(demo + " does not replay: it diverged at tick " + res.divergedAt());
             }
+            if (res.ticksReplayed() != plain.ticks()) {
+                throw new IllegalStateException("the replay simulated " + res.ticksReplayed() + " ticks, the plain side " + plain.ticks());
+            }
             replay[r] = res.seconds();
             if (r == 0) {
-                System.out.printf(Locale.ROOT, "first round (cold JVM): plain %.3f s, replay %.3f s%n", plain[0], replay[0]);
+                System.out.printf(Locale.ROOT, "first round (cold JVM): plain %.3f s, replay %.3f s%n", plainSeconds[0], replay[0]);
             }
         }
+        long ticks = plain.ticks();
         int warm = rounds / 3;
-        double[] p = Arrays.copyOfRange(plain, warm, rounds), q = Arrays.copyOfRange(replay, warm, rounds);
+        double[] p = Arrays.copyOfRange(plainSeconds, warm, rounds), q = Arrays.copyOfRange(replay, warm, rounds);
         double[] ratio = new double[p.length];
         for (int i = 0; i < p.length; i++) {
             ratio[i] = q[i] / p[i];
@@ -98,15 +96,37 @@ public final class ReplayCost {
         double pm = median(p), qm = median(q);
         System.out.printf(Locale.ROOT, "in process, %d rounds after %d warm-up: plain Universe.tick median %.1f us/tick;"
                 + " replay median %.1f us/tick = %.0f ticks/s = %.0fx real time; ratio of medians %.3f, median per-round"
-                + " ratio %.3f (min %.3f, max %.3f)%n", p.length, warm, pm / ticks * 1e6, qm / ticks * 1e6, ticks / qm,
-                ticks / qm / h.tickRate(), qm / pm, median(ratio), min(ratio), max(ratio));
+                + " ratio %.3f (min %.3f, max %.3f); ratio of the fastest rounds %.3f%n", p.length, warm, pm / ticks * 1e6,
+                qm / ticks * 1e6, ticks / qm, ticks / qm / h.tickRate(), qm / pm, median(ratio), min(ratio), max(ratio),
+                min(q) / min(p));
+        double[][] parts = new double[3][rounds];
+        for (int r = 0; r < rounds; r++) {
+            double[] judged = new double[2];
+            plain.run(judged);
+            parts[0][r] = read(d);
+            parts[1][r] = judged[0];
+            parts[2][r] = judged[1];
+        }
+        double[] part = new double[3];
+        for (int i = 0; i < 3; i++) {
+            part[i] = median(parts[i]) / ticks * 1e6;
+        }
+        System.out.printf(Locale.ROOT, "where the replay's extra time goes, %d more rounds, medians in us/tick: the records read"
+                + " (inflated and decoded, ticks whole) %.3f, the state hash %.3f, the checkpoints compared (bytes) %.3f;"
+                + " together %.3f of the replay's extra %.3f (plain %.1f); the plain side matched all %d recorded state hashes"
+                + " and every checkpoint%n", rounds, part[0], part[1], part[2], part[0] + part[1] + part[2], (qm - pm) / ticks * 1e6,
+                pm / ticks * 1e6, plain.hashesMatched() / rounds);
 
         Path script = Path.of("ops/dh-host").toAbsolutePath(), jar = Path.of("ops/target/dh-host.jar").toAbsolutePath();
+        List<String> demoArgs = new ArrayList<>(List.of("--demo", demo.toString()));
+        if (mapFile != null) {
+            demoArgs.addAll(List.of("--map", mapFile.toString()));
+        }
         if (runs > 0 && Files.isExecutable(script) && Files.isRegularFile(jar)) {
             double[] viaScript = new double[runs], viaJar = new double[runs];
             for (int r = 0; r < runs; r++) {
-                viaScript[r] = wall(List.of(script.toString(), "--demo", demo.toString()));
-                viaJar[r] = wall(List.of("java", "-jar", jar.toString(), "--demo", demo.toString()));
+                viaScript[r] = wall(concat(List.of(script.toString()), demoArgs));
+                viaJar[r] = wall(concat(List.of("java", "-jar", jar.toString()), demoArgs));
             }
             System.out.printf(Locale.ROOT, "whole process, %d alternating runs: ops/dh-host --demo median %.0f ms (min %.0f,"
                     + " max %.0f); java -jar --demo median %.0f ms (min %.0f, max %.0f)%n", runs, median(viaScript) * 1e3,
@@ -114,6 +134,116 @@ public final class ReplayCost {
         } else if (runs > 0) {
             System.out.println("whole process: skipped; run from the repository root after building ops/target/dh-host.jar");
         }
+    }
+
+    /**
+     * The plain side: the demo's records after its opening checkpoint (that boundary's records before it are in
+     * it, as the replay has them), decoded once, and what it starts from.
+     */
+    private record Plain(ResolvedMap map, Chunk.Header header, Snapshot opening, List<Chunk> records, long ticks, long joins,
+            long[] matched) {
+
+        static Plain of(DemoFile d, ResolvedMap map) throws DemoFormatException {
+            Chunk.Checkpoint first = d.segments().get(0).checkpoint();
+            List<Chunk> records = new ArrayList<>();
+            boolean past = false;
+            long ticks = 0, joins = 0, t = first.tick();
+            for (DemoFile.Segment s : d.segments()) {
+                for (Chunk c : s.records()) {
+                    if (!past) {
+                        past = c instanceof Chunk.Checkpoint k && k.tick() == first.tick();
+                        continue;
+                    }
+                    if (c.tick() > t) {
+                        ticks++;
+                        t++;
+                    }
+                    joins += c instanceof Chunk.Join ? 1 : 0;
+                    records.add(c);
+                }
+            }
+            return new Plain(map, d.header(), SnapshotCodec.decode(first.snapshot()), List.copyOf(records), ticks, joins,
+                    new long[1]);
+        }
+
+        long hashesMatched() {
+            return matched[0];
+        }
+
+        /**
+         * Seconds in {@link Universe#tick}. With {@code judged}, the judge's work is timed instead, outside the ticks: the
+         * state hash at each recorded one, checked ({@code judged[0]}), and each checkpoint compared as {@code ReplayJudge}
+         * compares it, the world's snapshot encoded against the recorded bytes ({@code judged[1]}).
+         */
+        double run(double[] judged) throws MapFormatException {
+            Universe u = new Universe(map.load(), WorldSettings.decode(header.worldSettings()), header.tickRate());
+            u.restore(opening);
+            PlayerInput[] in = new PlayerInput[Universe.MAX_SLOTS];
+            long t = opening.tick(), ns = 0;
+            for (Chunk c : records) {
+                if (c.tick() > t) {
+                    long s = System.nanoTime();
+                    u.tick(in);
+                    ns += System.nanoTime() - s;
+                    Arrays.fill(in, null);
+                    t++;
+                }
+                if (c instanceof Chunk.Input i) {
+                    in[i.slot()] = i.input();
+                } else if (c instanceof Chunk.Join j) {
+                    u.addPawn(j.slot(), j.wireId(), j.name(), j.motion());
+                } else if (c instanceof Chunk.Leave l) {
+                    u.removePawn(l.slot());
+                } else if (c instanceof Chunk.MoveOverride o) {
+                    u.setSettingsOverride(u.pawn(o.slot()), o.settings());
+                } else if (judged != null && c instanceof Chunk.TickHash th) {
+                    long s = System.nanoTime();
+                    long hash = u.stateHash();
+                    judged[0] += (System.nanoTime() - s) / 1e9;
+                    if (!th.matches(hash)) {
+                        throw new IllegalStateException("the plain side differs from the recording at tick " + th.tick());
+                    }
+                    matched[0]++;
+                } else if (judged != null && c instanceof Chunk.Checkpoint k) {
+                    long s = System.nanoTime();
+                    boolean same = Arrays.equals(k.snapshot(), SnapshotCodec.encode(u.snapshot()));
+                    judged[1] += (System.nanoTime() - s) / 1e9;
+                    if (!same) {
+                        throw new IllegalStateException("the plain side differs from the recording's checkpoint at tick " + k.tick());
+                    }
+                }
+            }
+            return ns / 1e9;
+        }
+    }
+
+    /** Seconds to read every segment's records as a replay reads them (inflated, decoded, each tick whole). */
+    private static double read(DemoFile d) throws DemoFormatException {
+        long[] seen = {0};
+        DemoFile.TickVisitor reader = new DemoFile.TickVisitor() {
+            @Override
+            public boolean visit(int index, Chunk c) {
+                seen[0]++;
+                return true;
+            }
+
+            @Override
+            public boolean tick(Chunk.TickHash hash, int[] slots, int count, PlayerInput[] inputs) {
+                seen[0] += count;
+                return true;
+            }
+        };
+        long s = System.nanoTime();
+        for (DemoFile.Segment segment : d.segments()) {
+            segment.visitRecords(reader);
+        }
+        return (System.nanoTime() - s) / 1e9;
+    }
+
+    private static List<String> concat(List<String> a, List<String> b) {
+        List<String> out = new ArrayList<>(a);
+        out.addAll(b);
+        return out;
     }
 
     /** Eight UDP bots on arena for 60 s, recorded by a live server in this process. */

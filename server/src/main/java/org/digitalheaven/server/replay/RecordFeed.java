@@ -4,16 +4,16 @@ import org.digitalheaven.demo.Chunk;
 import org.digitalheaven.demo.DemoFile;
 import org.digitalheaven.server.GameServer;
 import org.digitalheaven.universe.PlayerInput;
-import org.digitalheaven.universe.SnapshotCodec;
 import org.digitalheaven.universe.Universe;
 
 /**
  * Feeds a demo's records to the server, one at a time, ticking at each new boundary: the records after the
  * opening checkpoint (those of its boundary before it are in it), each applied as the live server would (an
  * input given to its slot, a leave, a join, a movement override), each hash and checkpoint handed to the
- * judge; it stops before simulating the {@code --until} boundary.
+ * judge; it stops before simulating the {@code --until} boundary. A version 2 file's ticks come whole
+ * ({@link DemoFile.TickVisitor}): the hash and the inputs of a boundary in one call, no record per input.
  */
-final class RecordFeed implements DemoFile.RecordVisitor {
+final class RecordFeed implements DemoFile.TickVisitor {
 
     private final GameServer server;
     private final Universe u;
@@ -93,16 +93,8 @@ final class RecordFeed implements DemoFile.RecordVisitor {
         if (c instanceof Chunk.End || c instanceof Chunk.Unknown) {
             return true;
         }
-        if (c.tick() > tick) {
-            // Boundary `tick` is complete (the content check saw to it that the next one is tick + 1).
-            if (until != null && tick >= until) {
-                stopped = true;
-                return false;
-            }
-            tickOnce();
-            if (stopped) {
-                return false;
-            }
+        if (c.tick() > tick && !boundaryComplete()) {
+            return false;
         }
         apply(c);
         if (stretch != null) {
@@ -114,6 +106,44 @@ final class RecordFeed implements DemoFile.RecordVisitor {
             }
         }
         return true;
+    }
+
+    @Override
+    public boolean tick(Chunk.TickHash hash, int[] slots, int count, PlayerInput[] in) {
+        if (!pastOpening) {
+            return true; // as visit: nothing before the opening checkpoint (a version 2 segment has no tick there)
+        }
+        if (hash.tick() > tick && !boundaryComplete()) {
+            return false;
+        }
+        judge.hash(hash, u.stateHash());
+        if (stretch != null && !judge.ok()) {
+            stretch.diverged();
+        }
+        for (int i = 0; i < count; i++) {
+            give(slots[i], in[slots[i]]);
+        }
+        return true;
+    }
+
+    /**
+     * Boundary {@code tick} is complete (the content check saw to it that the next one is tick + 1): simulates
+     * it, or at the {@code --until} boundary stops instead (false); false too when a stretch gives up after it.
+     */
+    private boolean boundaryComplete() {
+        if (until != null && tick >= until) {
+            stopped = true;
+            return false;
+        }
+        tickOnce();
+        return !stopped;
+    }
+
+    private void give(int slot, PlayerInput in) {
+        if (inputs[slot] == null) {
+            givenSlots[given++] = slot;
+        }
+        inputs[slot] = in;
     }
 
     /** The boundary's records are all in: the real tick, then what watches it, then this tick's inputs cleared. */
@@ -136,10 +166,7 @@ final class RecordFeed implements DemoFile.RecordVisitor {
     /** One record of the current boundary, as the live server would have applied it. */
     private void apply(Chunk c) {
         if (c instanceof Chunk.Input in) {
-            if (inputs[in.slot()] == null) {
-                givenSlots[given++] = in.slot();
-            }
-            inputs[in.slot()] = in.input();
+            give(in.slot(), in.input());
         } else if (c instanceof Chunk.Leave l) {
             server.removePawnWithoutSession(l.slot());
         } else if (c instanceof Chunk.Join j) {
@@ -149,7 +176,7 @@ final class RecordFeed implements DemoFile.RecordVisitor {
         } else if (c instanceof Chunk.TickHash th) {
             judge.hash(th, u.stateHash());
         } else if (c instanceof Chunk.Checkpoint k) {
-            judge.checkpoint(k.tick(), SnapshotCodec.decode(k.snapshot()), u.snapshot());
+            judge.checkpoint(k.tick(), k.snapshot(), u.snapshot());
         }
     }
 }

@@ -2,10 +2,20 @@ package org.digitalheaven.server.replay;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import org.digitalheaven.demo.Chunk;
+import org.digitalheaven.physics.Vec3;
+import org.digitalheaven.universe.MapObject;
+import org.digitalheaven.universe.ObjectState;
+import org.digitalheaven.universe.Snapshot;
+import org.digitalheaven.universe.SnapshotCodec;
 import org.junit.jupiter.api.Test;
 
 class ReplayJudgeTest {
@@ -31,5 +41,51 @@ class ReplayJudgeTest {
         new ReplayJudge(List.of(OLD_OPENING_NOTE), alone::add).hash(new Chunk.TickHash(40, 1), 2);
         assertEquals(1, alone.size(), alone.toString());
         assertFalse(alone.get(0).contains("not restored"), alone.toString());
+    }
+
+    private static Snapshot doorAt(float progress) {
+        return new Snapshot(300, List.of(), List.of(new ObjectState(4, MapObject.SLIDING_DOOR, new Vec3(1, 2, 3), 0, 1, progress, 7)));
+    }
+
+    /** {@code s} as snapshot version 1 wrote it: no extra count after an object (its pawns left out: it has none). */
+    private static byte[] version1(Snapshot s) {
+        ObjectState o = s.objects().get(0);
+        return ByteBuffer.allocate(1 + 8 + 2 + 2 + 30).order(ByteOrder.LITTLE_ENDIAN).put((byte) 1).putLong(s.tick())
+                .putShort((short) 0).putShort((short) 1).putInt(o.authoredIndex()).put((byte) o.kind())
+                .putFloat(o.position().x()).putFloat(o.position().y()).putFloat(o.position().z()).putFloat(o.yaw())
+                .put((byte) o.state()).putFloat(o.progress()).putInt(o.timer()).array();
+    }
+
+    /**
+     * A recorded checkpoint's bytes are compared with the replayed world's first; where they differ, the fields
+     * judge, exactly as a decoded checkpoint is judged: bytes of an older snapshot version with the same fields
+     * are OK, a field that differs (a zero's sign too) is DIVERGED with the same lines.
+     */
+    @Test
+    void aCheckpointIsJudgedByItsBytesThenByItsFields() {
+        Snapshot live = doorAt(0.5f);
+        List<String> out = new ArrayList<>();
+        ReplayJudge judge = new ReplayJudge(List.of(), out::add);
+        judge.checkpoint(300, SnapshotCodec.encode(live), live);
+        byte[] old = version1(live);
+        assertFalse(Arrays.equals(old, SnapshotCodec.encode(live)));
+        assertEquals(live, SnapshotCodec.decode(old));
+        judge.checkpoint(300, old, live);
+        assertTrue(judge.ok());
+        assertEquals(2, judge.checkpoints());
+        assertEquals(List.of(), out);
+
+        for (float replayed : new float[] {0.75f, -0f}) {
+            Snapshot recorded = doorAt(replayed == 0 ? 0f : 0.5f), world = doorAt(replayed);
+            List<String> byBytes = new ArrayList<>(), byFields = new ArrayList<>();
+            ReplayJudge a = new ReplayJudge(List.of(), byBytes::add), b = new ReplayJudge(List.of(), byFields::add);
+            a.checkpoint(300, SnapshotCodec.encode(recorded), world);
+            b.checkpoint(300, recorded, world);
+            assertFalse(a.ok());
+            assertEquals(300L, a.firstCheckpoint());
+            assertEquals(byFields, byBytes);
+            assertNotEquals(List.of(), byBytes);
+            assertEquals(a.verdict(), b.verdict());
+        }
     }
 }
