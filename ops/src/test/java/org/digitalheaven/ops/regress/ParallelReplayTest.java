@@ -230,6 +230,33 @@ class ParallelReplayTest {
         }
     }
 
+    /**
+     * A file whose content is wrong late (a leave of a slot nobody holds, two segments before the end) is refused
+     * whole, one line and exit 2; replayed with {@code --until} before that segment it is checked only as far as it
+     * is read, and OK, in order and in parallel alike.
+     */
+    @Test
+    void theContentIsCheckedAsFarAsItIsRead() throws Exception {
+        DemoFile d = DemoReader.read(demos.get("doors-load"));
+        long late = d.segments().get(d.segments().size() - 2).checkpointTick() + 10;
+        List<Chunk> records = new ArrayList<>();
+        for (Chunk c : d.chunks()) {
+            if (c instanceof Chunk.TickHash th && th.tick() == late) {
+                records.add(new Chunk.Leave(late, 200)); // before the boundary's hash, where a leave goes
+            }
+            if (!(c instanceof Chunk.Header) && !(c instanceof Chunk.End)) {
+                records.add(c);
+            }
+        }
+        Path f = dir.resolve("late-empty-slot.dh-demo");
+        Files.write(f, DemoConverter.write(d.header(), d.manifest(), records).bytes());
+        Run whole = same(withFile(demo("doors-load"), f));
+        assertEquals(2, whole.code(), whole.toString());
+        long before = d.segments().get(d.segments().size() - 4).checkpointTick();
+        Run part = same(withFile(demo("doors-load", "--until", Long.toString(before)), f));
+        assertEquals(0, part.code(), part.toString());
+    }
+
     @Test
     void fromAndUntilInsideAndAcrossSegments() throws Exception {
         Random r = new Random(25);

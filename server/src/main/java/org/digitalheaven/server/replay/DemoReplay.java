@@ -180,7 +180,7 @@ public final class DemoReplay {
             throw new ReplayException(NO_HEADER);
         }
         int first = first(demo, o);
-        FutureTask<Void> content = contentCheck(demo, first);
+        FutureTask<Void> content = contentCheck(demo, first, o.until());
         List<String> warnings = new ArrayList<>();
         GameServer server;
         try {
@@ -235,13 +235,16 @@ public final class DemoReplay {
     }
 
     /**
-     * The content check of what a replay from segment {@code first} reads ({@link DemoContent}), on a thread of its
-     * own: it decodes every record, so it runs while the world is built and, on several workers, while the stretches
-     * replay; nothing is printed before it has passed, so a file it refuses is refused as if it had come first.
+     * The content check of what a replay from segment {@code first} reads ({@link DemoContent}: up to the segment after
+     * the one holding {@code --until}, whose first record says the until boundary is whole), on a thread of its own: it
+     * decodes every record, so it runs while the world is built and, on several workers, while the stretches replay;
+     * nothing is printed before it has passed, so a file it refuses is refused as if it had come first.
      */
-    private static FutureTask<Void> contentCheck(DemoFile demo, int first) {
+    private static FutureTask<Void> contentCheck(DemoFile demo, int first, Long until) {
+        DemoFile.Segment holding = until == null ? null : demo.findSegment(until);
+        int last = holding == null ? demo.segments().size() - 1 : holding.index() + 1;
         FutureTask<Void> check = new FutureTask<>(() -> {
-            DemoContent.check(demo, first);
+            DemoContent.check(demo, first, last);
             return null;
         });
         Thread t = new Thread(check, "dh-demo-check");
@@ -267,7 +270,7 @@ public final class DemoReplay {
         FutureTask<Read> decode = new FutureTask<>(() -> {
             DemoFile demo = DemoReader.inspect(bytes);
             int first = first(demo, o);
-            return new Read(demo, first, contentCheck(demo, first));
+            return new Read(demo, first, contentCheck(demo, first, o.until()));
         });
         Thread t = new Thread(decode, "dh-demo-decode");
         t.setDaemon(true);
