@@ -15,7 +15,8 @@ import org.digitalheaven.universe.SnapshotCodec;
 import org.digitalheaven.universe.Universe;
 
 /**
- * Writes what the server simulates, format version 2. On the game thread it only appends plain records
+ * Writes what the server simulates, format version 3 (version 2's layout, with the state hash taken
+ * entity by entity: {@link Universe#stateHashByEntity()}, which rehashes only the map objects that changed). On the game thread it only appends plain records
  * to the current segment ({@link RecordEncoder}: a few bytes per pawn and tick); at each
  * checkpoint it hands the finished segment to the {@link DemoWriter}, whose own thread compresses it,
  * checksums it ({@link ChunkFramer}) and writes it. So the tick never compresses, checksums or waits on
@@ -115,7 +116,7 @@ public final class DemoRecorder {
             r.onJoin(u, p);
         }
         r.checkpoint(u);
-        r.hash = u.stateHash();
+        r.hash = u.stateHashByEntity();
         // A coverage speaks of brushes and objects in the installed map's terms: only a file that carries that
         // map's manifest gets one (a cut on an edited map carries its original's, and then none: never skipped).
         if (Arrays.equals(manifest, installed)) {
@@ -254,7 +255,7 @@ public final class DemoRecorder {
         if (segment.firstTick() == u.tickCount()) {
             checkpoint(u);
         }
-        hash = changed ? u.stateHash() : nextHash;
+        hash = changed ? u.stateHashByEntity() : nextHash;
     }
 
     /**
@@ -272,7 +273,7 @@ public final class DemoRecorder {
         segment.tick(hash, inputs);
         ticksRecorded++;
         // The next boundary's hash, now, while the tick's results are in the CPU's caches.
-        nextHash = u.stateHash();
+        nextHash = u.stateHashByEntity();
         nextHashChanges = u.changes();
     }
 

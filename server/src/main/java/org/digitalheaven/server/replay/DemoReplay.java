@@ -457,7 +457,7 @@ public final class DemoReplay {
         log.census(u);
         long nanos = System.nanoTime();
         RecordFeed feed = new RecordFeed(server, judge, o.explain() && check.cause().watching() ? check.cause() : null,
-                log, start, o.until());
+                log, start, o.until(), demo.version());
         for (DemoFile.Segment segment : demo.segments().subList(first, demo.segments().size())) {
             segment.visitRecords(feed); // one record at a time: a segment's records are never all held
             if (feed.stopped()) {
