@@ -66,7 +66,7 @@ final class EntityHashes {
         tracking = false;
     }
 
-    /** Whether the tick should tell of changes ({@link #afterThink}, {@link #used}); called once per tick, before its objects think. */
+    /** Whether the tick should tell of changes ({@link #afterThink}, {@link #used}); once per tick, before its objects think. */
     boolean tracking() {
         if (tracking && !hashedSinceTick) {
             tracking = false; // nobody asked since the last tick: stop paying for it

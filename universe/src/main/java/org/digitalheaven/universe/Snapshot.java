@@ -28,7 +28,7 @@ public record Snapshot(long tick, List<PawnState> pawns, List<ObjectState> objec
         return h.value();
     }
 
-    /** The same hash {@link Universe#stateHashByEntity()} gives for the state this snapshot was taken from (format version 3's). */
+    /** The same hash {@link Universe#stateHashByEntity()} gives for the state this snapshot was taken from (demo format 3's). */
     public long hashByEntity() {
         StateHash h = new StateHash().putInt(EntityHashes.WORLD_MARK).putLong(tick).putInt(pawns.size());
         for (PawnState p : pawns) {
