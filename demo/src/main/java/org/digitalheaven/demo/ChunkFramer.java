@@ -47,9 +47,14 @@ public final class ChunkFramer {
     private long bytes;
     private long rawBytes;
 
-    /** The 8 bytes every demo starts with: "DHDM" and the format version. */
+    /** The 8 bytes every demo starts with: "DHDM" and the format version (the one this build writes). */
     public byte[] fileHeader() {
-        byte[] h = ByteBuffer.allocate(8).order(ByteOrder.LITTLE_ENDIAN).put(DemoFile.MAGIC).putInt(DemoFile.VERSION).array();
+        return fileHeader(DemoFile.VERSION);
+    }
+
+    /** {@link #fileHeader()} of an earlier version of the same layout (2): a conversion keeps the state hash its records hold. */
+    public byte[] fileHeader(int version) {
+        byte[] h = ByteBuffer.allocate(8).order(ByteOrder.LITTLE_ENDIAN).put(DemoFile.MAGIC).putInt(version).array();
         return account(h);
     }
 

@@ -10,8 +10,10 @@ import org.digitalheaven.universe.SnapshotCodec;
 import org.digitalheaven.universe.Universe;
 
 /**
- * Writes a demo's records, in the order a recording makes them, as a file in the current format: what
- * {@code demo convert} does to an older file, and how tests build files from records. A new segment
+ * Writes a demo's records, in the order a recording makes them, as a file in the current layout: what
+ * {@code demo convert} does to an older file, and how tests build files from records. The tick hashes
+ * are carried, never taken again, so the file's version is the one whose state hash they hold: 3 for
+ * the records of a version 3 file, 2 for those of a version 1 or 2 file (the same hash function). A new segment
  * starts at every checkpoint's boundary; a version 1 file's 64-bit tick hashes keep their low 32 bits,
  * which is what the current format stores; chunks of kinds this build does not know follow, as chunks
  * of their own, the segment they were in (unless their code is one the current format uses itself). A last boundary whose inputs are not all there (a file cut
@@ -21,6 +23,11 @@ public final class DemoConverter {
 
     /** What was written, and what could not be carried over. */
     public record Rewritten(byte[] bytes, long lastTick, int segments, int droppedUnknown) {
+    }
+
+    /** The format version {@code r}'s file says it is (its bytes 4 to 7). */
+    public static int versionOf(Rewritten r) {
+        return java.nio.ByteBuffer.wrap(r.bytes(), 4, 4).order(java.nio.ByteOrder.LITTLE_ENDIAN).getInt();
     }
 
     private final ChunkFramer encoder = new ChunkFramer();
@@ -59,7 +66,15 @@ public final class DemoConverter {
 
     /** {@link #write(Chunk.Header, byte[], Iterable)} with the recording's coverage before the End (none when null). */
     public static Rewritten write(Chunk.Header header, byte[] manifest, byte[] coverage, Iterable<Chunk> records) {
-        DemoConverter w = start(header, manifest);
+        return write(DemoFile.VERSION, header, manifest, coverage, records);
+    }
+
+    /**
+     * {@link #write(Chunk.Header, byte[], byte[], Iterable)} as a file of format {@code version}'s state hash
+     * (the version of the file the records come from; 1 gives 2, the same hash in the current layout).
+     */
+    public static Rewritten write(int version, Chunk.Header header, byte[] manifest, byte[] coverage, Iterable<Chunk> records) {
+        DemoConverter w = start(version, header, manifest);
         for (Chunk c : records) {
             w.take(c);
         }
@@ -67,9 +82,9 @@ public final class DemoConverter {
         return w.finish();
     }
 
-    private static DemoConverter start(Chunk.Header header, byte[] manifest) {
+    private static DemoConverter start(int version, Chunk.Header header, byte[] manifest) {
         DemoConverter w = new DemoConverter();
-        w.out.writeBytes(w.encoder.fileHeader());
+        w.out.writeBytes(w.encoder.fileHeader(Math.max(2, version)));
         w.out.writeBytes(w.encoder.header(header));
         if (manifest != null) {
             w.out.writeBytes(w.encoder.manifest(manifest));
@@ -79,12 +94,13 @@ public final class DemoConverter {
     }
 
     /**
-     * Rewrites a whole file (read, and content-checked, first) in the current format, one record at a
-     * time; a version 2 file's unknown chunks go along, after the segment they followed.
+     * Rewrites a whole file (read, and content-checked, first) in the current layout, one record at a
+     * time; a version 2 or 3 file's unknown chunks go along, after the segment they followed. A version 1
+     * or 2 file becomes a version 2 one, a version 3 file stays 3: its tick hashes are the ones it held.
      */
     public static Rewritten rewrite(DemoFile demo) throws DemoFormatException {
         DemoContent.check(demo);
-        DemoConverter w = start(demo.header(), demo.manifest());
+        DemoConverter w = start(demo.version(), demo.header(), demo.manifest());
         List<DemoFile.Unknown> unknown = demo.unknown();
         int u = 0;
         for (DemoFile.Segment s : demo.segments()) {

@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import org.digitalheaven.universe.PlayerInput;
+import org.digitalheaven.universe.Universe;
 
 /**
  * A demo as read: its Header, its <em>segments</em> (the units a replay seeks to, each starting at a
@@ -12,7 +13,8 @@ import org.digitalheaven.universe.PlayerInput;
  * A segment's records are decoded when asked for, one segment at a time, so reading a file costs
  * little more than its bytes. {@link #toBytes()} gives the file's bytes back as read.
  *
- * <p>Format version 2 stores segments as compressed, checksummed chunks. A version 1 file is a flat
+ * <p>Format version 2 stores segments as compressed, checksummed chunks; version 3 is laid out as 2 and
+ * differs in its state hash only ({@link #stateHash}). A version 1 file is a flat
  * stream of chunks; it reads as segments too, each starting at the boundary of one of its checkpoints
  * (the first also holding the joins before it).
  */
@@ -20,7 +22,9 @@ public final class DemoFile {
 
     public static final byte[] MAGIC = "DHDM".getBytes(StandardCharsets.US_ASCII);
     /** The format version this build writes; it reads every version from 1 to this one. */
-    public static final int VERSION = 2;
+    public static final int VERSION = 3;
+    /** The first version whose tick hashes are {@link Universe#stateHashByEntity()}: 1 and 2 hold {@link Universe#stateHash()}. */
+    public static final int HASH_BY_ENTITY = 3;
 
     /** A checkpoint and where it sits in {@link #chunks()}: the start of a segment. */
     public record IndexedCheckpoint(int segment, Chunk.Checkpoint checkpoint) {
@@ -162,9 +166,19 @@ public final class DemoFile {
         }
     }
 
-    /** The file's format version (1 or 2). */
+    /** The file's format version (1, 2 or 3). */
     public int version() {
         return layout.version();
+    }
+
+    /** {@code u}'s state hash as this file's version defines it: what a replay checks its tick hashes against. */
+    public long stateHash(Universe u) {
+        return stateHash(version(), u);
+    }
+
+    /** {@code u}'s state hash as format {@code version} defines it. */
+    public static long stateHash(int version, Universe u) {
+        return version >= HASH_BY_ENTITY ? u.stateHashByEntity() : u.stateHash();
     }
 
     /** The header, or null when the file was cut off before its first chunk was whole. */

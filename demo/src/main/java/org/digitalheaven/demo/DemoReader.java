@@ -136,24 +136,25 @@ public final class DemoReader {
             throw new DemoFormatException(-1, 0, "not a DigitalHeaven demo: the file does not start with \"DHDM\"");
         }
         if (n < 8) {
-            return new DemoFile(new Version2Layout(DemoFile.UnknownChunks.NONE, -1, -1), bytes, null, null, List.of(),
+            return new DemoFile(new Version2Layout(DemoFile.VERSION, DemoFile.UnknownChunks.NONE, -1, -1), bytes, null, null, List.of(),
                     new DemoFile.Outcome(true, n, null, List.of()));
         }
         int version = ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN).getInt(4);
         if (version == 1) {
             return Version1.read(bytes); // format 1's one door: its own file
         }
-        if (version != DemoFile.VERSION) {
+        if (version < 2 || version > DemoFile.VERSION) {
             throw new DemoFormatException(-1, 4, "format version " + version + "; this build reads versions 1 to "
                     + DemoFile.VERSION);
         }
-        return readVersion2(bytes);
+        return readVersion2(bytes, version);
     }
 
     // ---- format version 2 ----------------------------------------------------------------------------
 
-    private static DemoFile readVersion2(byte[] bytes) {
-        Version2Read r = new Version2Read(bytes);
+    /** Versions 2 and 3, which differ only in their state hash. */
+    private static DemoFile readVersion2(byte[] bytes, int version) {
+        Version2Read r = new Version2Read(bytes, version);
         r.chunks();
         return r.file();
     }
@@ -163,6 +164,7 @@ public final class DemoReader {
      * starts, and what stopped the read (a cut, damage, or the End).
      */
     private static final class Version2Read {
+        private final int version;
         private final byte[] bytes;
         private final int n;
         private final ByteBuffer b;
@@ -181,7 +183,8 @@ public final class DemoReader {
         private int manifestAt = -1;
         private int coverageAt = -1;
 
-        Version2Read(byte[] bytes) {
+        Version2Read(byte[] bytes, int version) {
+            this.version = version;
             this.bytes = bytes;
             this.n = bytes.length;
             this.b = ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN);
@@ -309,7 +312,7 @@ public final class DemoReader {
             if (damage == null && !truncated && end == null) {
                 truncated = true; // whole chunks, but no End: the recording did not finish
             }
-            return new DemoFile(new Version2Layout(unknown, manifestAt, coverageAt), bytes, header, end, segments,
+            return new DemoFile(new Version2Layout(version, unknown, manifestAt, coverageAt), bytes, header, end, segments,
                     new DemoFile.Outcome(truncated || end == null, whole, damage, afterDamage));
         }
     }

@@ -13,6 +13,8 @@ import java.util.List;
  */
 final class Version2Layout implements DemoFile.Layout {
 
+    /** 2, or 3: the same layout, whose tick hashes are taken entity by entity ({@link DemoFile#stateHash}). */
+    private final int version;
     /** Chunks of unknown kinds, as places in the file's bytes; their payloads are not copied. */
     private final DemoFile.UnknownChunks unknown;
     /** Where the Manifest chunk is (right after the Header), or -1. */
@@ -20,7 +22,8 @@ final class Version2Layout implements DemoFile.Layout {
     /** Where the Coverage chunk is (after the last segment), or -1. */
     private final int coverageAt;
 
-    Version2Layout(DemoFile.UnknownChunks unknown, int manifestAt, int coverageAt) {
+    Version2Layout(int version, DemoFile.UnknownChunks unknown, int manifestAt, int coverageAt) {
+        this.version = version;
         this.unknown = unknown;
         this.manifestAt = manifestAt;
         this.coverageAt = coverageAt;
@@ -28,7 +31,7 @@ final class Version2Layout implements DemoFile.Layout {
 
     @Override
     public int version() {
-        return 2;
+        return version;
     }
 
     @Override

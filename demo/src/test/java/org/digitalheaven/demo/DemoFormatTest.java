@@ -27,7 +27,7 @@ import org.digitalheaven.maps.PalletRepository;
 import org.junit.jupiter.api.Test;
 
 /**
- * The current format (version 2) as the recorder writes it: every record kind round-trips, a segment
+ * The current format (version 3: version 2's layout) as the recorder writes it: every record kind round-trips, a segment
  * decodes on its own, and damage is found where it is: a file cut anywhere reads as TRUNCATED with
  * every whole segment, and a change anywhere else is DAMAGED at the segment it hit, never taken for a
  * cut or for a sound file.
@@ -40,7 +40,7 @@ class DemoFormatTest {
     @Test
     void everyRecordKindRoundTripsAndRewritingTheRecordsGivesTheSameBytes() throws Exception {
         DemoFile d = DemoReader.read(FILE);
-        assertEquals(2, d.version());
+        assertEquals(3, d.version());
         assertFalse(d.truncated());
         assertNull(d.damage());
         List<Chunk> records = d.chunks();
@@ -79,7 +79,11 @@ class DemoFormatTest {
         assertNull(d.findSegment(-1));
     }
 
-    /** The same records as the version 1 fixture, but for what version 2 adds (overrides) and keeps (32-bit hashes). */
+    /**
+     * The same records as the version 1 fixture, but for what version 2 adds (overrides) and keeps (32-bit hashes) and
+     * what version 3 changes: its tick hashes are of the same boundaries, taken entity by entity
+     * ({@code DemoRecorderTest.everyRecordedHashIsTheWorldsAtItsBoundary} checks their values).
+     */
     @Test
     void theRecordsAreTheSessionItRecorded() throws Exception {
         List<Chunk> v1 = DemoFixtures.recordedChunks(TICKS, EVERY);
@@ -89,7 +93,7 @@ class DemoFormatTest {
         for (int i = 0; i < v1.size(); i++) {
             Chunk a = v1.get(i), b = v2.get(i);
             if (a instanceof Chunk.TickHash h) {
-                assertTrue(b instanceof Chunk.TickHash g && g.tick() == h.tick() && g.matches(h.hash()), i + ": " + a + " / " + b);
+                assertTrue(b instanceof Chunk.TickHash g && g.tick() == h.tick() && g.bits() == 32, i + ": " + a + " / " + b);
             } else if (a instanceof Chunk.Header) {
                 assertEquals(a, b);
             } else {

@@ -49,6 +49,8 @@ public abstract class MapObject {
     protected int state;
     protected float progress;
     protected int timer;
+    /** Its place in the universe's authored order, the order it thinks in (for {@link EntityHashes}). */
+    int tickOrder;
 
     protected MapObject(int authoredIndex, String targetname, Body body) {
         this.authoredIndex = authoredIndex;

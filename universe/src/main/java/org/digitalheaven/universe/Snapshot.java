@@ -27,4 +27,18 @@ public record Snapshot(long tick, List<PawnState> pawns, List<ObjectState> objec
         }
         return h.value();
     }
+
+    /** The same hash {@link Universe#stateHashByEntity()} gives for the state this snapshot was taken from (demo format 3's). */
+    public long hashByEntity() {
+        StateHash h = new StateHash().putInt(EntityHashes.WORLD_MARK).putLong(tick).putInt(pawns.size());
+        for (PawnState p : pawns) {
+            h.putLong(EntityHashes.pawn(p.slot(), p.wireId(), p.name(), p.motion(), p.lastInput(), p.override()));
+        }
+        h.putInt(objects.size());
+        for (ObjectState o : objects) {
+            h.putLong(EntityHashes.object(o.authoredIndex(), o.kind(), o.position(), o.yaw(), o.state(), o.progress(), o.timer(),
+                    o.extra()));
+        }
+        return h.value();
+    }
 }

@@ -68,6 +68,8 @@ public final class Universe {
     private CoverageWatch coverage;
     /** See {@link #changes()}. */
     private long changes;
+    /** {@link #stateHashByEntity()}'s entity hashes, kept for {@link #reported}. */
+    private final EntityHashes entityHashes = new EntityHashes();
 
     public Universe(GameMap map, WorldSettings settings, int tickRate) {
         if (tickRate <= 0) {
@@ -85,6 +87,7 @@ public final class Universe {
         physics.setSurfaceGrip(settings::gripFor);
         for (MapObjectDef def : map.objects()) {
             MapObject o = install(def);
+            o.tickOrder = objects.size();
             objects.add(o);
             if (o.targetname() != null) {
                 byTargetname.computeIfAbsent(o.targetname(), k -> new ArrayList<>()).add(o);
@@ -115,6 +118,7 @@ public final class Universe {
         for (int i = 0; i < keep.size(); i++) {
             reportedIndex[i] = index.applyAsInt(keep.get(i));
         }
+        entityHashes.reset(objects, reported, reportedIndex);
     }
 
     /** Whether snapshots and state hashes leave out some map object ({@link #identifyObjectsAs}: one added since the recording). */
@@ -331,7 +335,8 @@ public final class Universe {
             placeHull(p);
         }
         CoverageWatch w = coverage;
-        if (w == null) {
+        EntityHashes e = entityHashes.tracking() ? entityHashes : null;
+        if (w == null && e == null) {
             for (MapObject o : objects) {
                 o.think(this);
             }
@@ -339,7 +344,12 @@ public final class Universe {
             for (int i = 0; i < objects.size(); i++) {
                 MapObject o = objects.get(i);
                 o.think(this);
-                w.afterThink(i, o);
+                if (w != null) {
+                    w.afterThink(i, o);
+                }
+                if (e != null) {
+                    e.afterThink(i, o);
+                }
             }
         }
         tick++;
@@ -480,6 +490,7 @@ public final class Universe {
         if (targets != null) {
             for (MapObject o : targets) {
                 o.use(this);
+                entityHashes.used(o.tickOrder);
             }
         }
     }
@@ -497,6 +508,17 @@ public final class Universe {
             reported.get(i).hashInto(h, reportedIndex[i]);
         }
         return h.value();
+    }
+
+    /**
+     * The state hash of format version 3: what {@link #stateHash()} covers, hashed entity by entity
+     * (each pawn's part and each map object's on its own) and those hashes combined in a fixed order:
+     * the tick, the pawns in slot order, the objects in the order snapshots list them. An object's hash
+     * is taken again only when its state changed since the last call, so a tick of a large map with few
+     * moving parts costs about its pawns. {@link Snapshot#hashByEntity()} gives the same for a snapshot.
+     */
+    public long stateHashByEntity() {
+        return entityHashes.world(tick, live);
     }
 
     /**
@@ -547,6 +569,7 @@ public final class Universe {
         }
         tick = s.tick();
         changes++;
+        entityHashes.forget(); // the objects took the snapshot's state outside any tick
         for (PawnState ps : s.pawns()) {
             Pawn p = addPawn(ps.slot(), ps.wireId(), ps.name(), ps.motion());
             p.setLastInput(ps.lastInput());

@@ -16,6 +16,7 @@ import java.util.Random;
 import org.digitalheaven.demo.DemoFile;
 import org.digitalheaven.demo.DemoReader;
 import org.digitalheaven.demo.DemoSizes;
+import org.digitalheaven.maps.PalletRepository;
 import org.digitalheaven.server.GameServer;
 import org.digitalheaven.server.NanoClock;
 import org.digitalheaven.server.TickLoop;
@@ -26,7 +27,8 @@ import org.digitalheaven.server.protocol.PacketCodec;
 import org.digitalheaven.server.record.DemoRecording;
 
 /**
- * What recording costs the tick, measured side by side in one run: a server on {@code arena} at 60 Hz
+ * What recording costs the tick, measured side by side in one run: a server on a map ({@code arena}, or
+ * any map name or {@code .map} file the server takes) at 60 Hz
  * in this JVM, N bots over real UDP in <em>another</em> JVM ({@code dh-host bots}, so they do not share
  * this process's heap and JIT), and pairs of windows, one without and one with a recording, in an
  * order drawn per pair (seeded), so that nothing periodic in the bots lines up with the recording,
@@ -39,8 +41,10 @@ import org.digitalheaven.server.record.DemoRecording;
  * Ticks that started a segment (a checkpoint) are kept apart. Then what each recording's file holds:
  * kB per player-minute and where the bytes go.
  *
- * <pre>java -cp ops/target/benchmarks.jar org.digitalheaven.ops.bench.RecordingOverhead [bots] [pairs] [seconds] [wander|human] [checkpointTicks]</pre>
+ * <pre>java -cp ops/target/benchmarks.jar org.digitalheaven.ops.bench.RecordingOverhead [bots] [pairs] [seconds] [wander|human] [checkpointTicks] [map]</pre>
  *
+ * {@code map}: a built-in map's name ({@code arena}, the default) or a {@code .map} file, such as
+ * {@code ../shared/maps/e1m1.map}; the bots are told the same map, so that they walk its floors.
  * A shorter checkpoint interval than the default 300 gives more checkpoint ticks to take a p99 of; one
  * pair of 60 s gives the size of a one-minute recording.
  */
@@ -59,13 +63,18 @@ public final class RecordingOverhead {
         int seconds = args.length > 2 ? Integer.parseInt(args[2]) : 6;
         String style = args.length > 3 ? args[3] : "wander";
         String checkpointTicks = args.length > 4 ? args[4] : "300";
+        String map = args.length > 5 ? args[5] : "arena";
         Path dir = Files.createTempDirectory("dh-overhead");
         Preferences prefs = Preferences.inMemory();
         prefs.set("server.maxPlayers", "64");
         prefs.set("server.demo.checkpointTicks", checkpointTicks);
         GameServer server = new GameServer(new GameServer.Options(prefs, List.of(), NanoClock.SYSTEM, 1L, line -> { }),
                 new UdpTransport("127.0.0.1", 0, PacketCodec.MAX_CLIENT_DATAGRAM));
-        server.start("arena");
+        if (map.endsWith(".map")) {
+            server.start(PalletRepository.resolveFile(Path.of(map)));
+        } else {
+            server.start(map);
+        }
         DemoRecording rec = server.enableRecording(dir, "bench", "bench");
         ThreadMXBean threads = ManagementFactory.getThreadMXBean();
 
@@ -95,7 +104,7 @@ public final class RecordingOverhead {
         int port = ((InetSocketAddress) server.localAddress()).getPort();
         Process botsProcess = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp",
                 System.getProperty("java.class.path"), "org.digitalheaven.ops.Host", "bots", "--connect", "127.0.0.1:" + port,
-                "--count", Integer.toString(bots), "--style", style, "--map", "arena").redirectErrorStream(true).start();
+                "--count", Integer.toString(bots), "--style", style, "--map", map).redirectErrorStream(true).start();
         BufferedReader botsOut = new BufferedReader(new InputStreamReader(botsProcess.getInputStream(), StandardCharsets.UTF_8));
         String line;
         while ((line = botsOut.readLine()) != null && !line.contains("connected")) {
@@ -165,8 +174,8 @@ public final class RecordingOverhead {
         List<Sample> checkpoints = on.stream().filter(s -> s.checkpoint() == 1).toList();
         List<Sample> others = on.stream().filter(s -> s.checkpoint() == 0).toList();
         List<Sample> openings = on.stream().filter(s -> s.checkpoint() == 2).toList();
-        System.out.printf(Locale.ROOT, "%d %s bots in another JVM, %d pairs of %d s windows (order drawn per pair),"
-                + " a checkpoint every %s ticks%n", bots, style, pairs, seconds, checkpointTicks);
+        System.out.printf(Locale.ROOT, "%s: %d %s bots in another JVM, %d pairs of %d s windows (order drawn per pair),"
+                + " a checkpoint every %s ticks%n", map, bots, style, pairs, seconds, checkpointTicks);
         for (boolean wall : new boolean[] {true, false}) {
             String what = wall ? "wall" : "CPU";
             System.out.printf(Locale.ROOT, "%s: without recording %d ticks, median %.1f us, p99 %.1f us; with recording %d ticks,"

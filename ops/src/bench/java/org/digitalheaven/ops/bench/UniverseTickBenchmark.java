@@ -30,7 +30,8 @@ import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * One {@code Universe.tick} with 1, 16 or 64 pawns wandering on the shipped {@code arena} or on id's
- * {@code dm1.map} (read from {@code ../shared/maps/}, so run from the repository root). Inputs are a
+ * {@code dm1.map} ({@code -p map=e1m1} and {@code start} too; read from {@code ../shared/maps/}, so run
+ * from the repository root). Inputs are a
  * precomputed seeded script (run, turn, strafe, jump, crouch), cycled, so every run simulates the
  * same thing; the universe keeps evolving between invocations, as a live server's does. With
  * {@code -p coverage=false,true}, side by side with a recording's coverage watch on (docs/BENCHMARKS.md).
@@ -62,12 +63,12 @@ public class UniverseTickBenchmark {
     @Setup
     public void setUp() throws Exception {
         GameMap gm;
-        if (map.equals("dm1")) {
-            Path p = Path.of("../shared/maps/dm1.map");
+        if (map.equals("dm1") || map.equals("e1m1") || map.equals("start")) {
+            Path p = Path.of("../shared/maps/" + map + ".map");
             if (!Files.isRegularFile(p)) {
-                throw new IllegalStateException("dm1 needs ../shared/maps/dm1.map: run the benchmark from the repository root");
+                throw new IllegalStateException(map + " needs " + p + ": run the benchmark from the repository root");
             }
-            gm = GameMap.load("dm1.map", Files.readString(p, StandardCharsets.ISO_8859_1));
+            gm = GameMap.load(map + ".map", Files.readString(p, StandardCharsets.ISO_8859_1));
         } else {
             gm = PalletRepository.search(List.of()).resolve(map).load();
         }

@@ -26,9 +26,10 @@ import picocli.CommandLine;
  * the low 32 bits the current format stores). Never overwrites.
  */
 @Command(name = "convert", mixinStandardHelpOptions = true,
-        description = {"Rewrite a demo in the current format (version " + DemoFile.VERSION + "): the same records,"
-            + " compressed and checksummed segment by segment. It replays with the same verdict and the same"
-            + " per-tick hashes. OUT is never overwritten.",
+        description = {"Rewrite a demo in the current layout: the same records, compressed and checksummed segment by"
+            + " segment. The tick hashes are carried, so a version 1 or 2 demo becomes a version 2 file (the state hash"
+            + " they hold) and a version " + DemoFile.VERSION + " demo stays one. It replays with the same verdict and the"
+            + " same per-tick hashes. OUT is never overwritten.",
             "Exit 0 when written, 2 for a bad command line or an unreadable or damaged demo."})
 final class ConvertCommand implements Callable<Integer> {
     @Spec
@@ -63,7 +64,7 @@ final class ConvertCommand implements Callable<Integer> {
             DemoConverter.Rewritten r = DemoConverter.rewrite(demo);
             Files.write(out, r.bytes(), StandardOpenOption.CREATE_NEW);
             o.printf(Locale.ROOT, "demo convert: wrote %s: format version %d, %d segment(s), ticks %d to %d, %d bytes"
-                    + " (from %d bytes, format version %d)%s%s%n", PrintableText.line(out), DemoFile.VERSION, r.segments(),
+                    + " (from %d bytes, format version %d)%s%s%n", PrintableText.line(out), DemoConverter.versionOf(r), r.segments(),
                     demo.header().startTick(), r.lastTick(), r.bytes().length, demo.size(), demo.version(),
                     demo.truncated() ? "; the original was truncated: the converted file holds what it held" : "",
                     r.droppedUnknown() > 0 ? "; " + r.droppedUnknown() + " chunk(s) of kinds this build does not know"

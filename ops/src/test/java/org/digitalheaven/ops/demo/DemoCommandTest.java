@@ -23,6 +23,7 @@ import org.digitalheaven.demo.Chunk;
 import org.digitalheaven.demo.ChunkKind;
 import org.digitalheaven.demo.ChunkFramer;
 import org.digitalheaven.demo.DemoConverter;
+import org.digitalheaven.demo.DemoFile;
 import org.digitalheaven.ops.Host;
 import org.digitalheaven.physics.CharacterMotion;
 import org.digitalheaven.physics.MoveSettings;
@@ -154,7 +155,7 @@ class DemoCommandTest {
         for (String expected : List.of(
                 "file: " + demo,
                 "size: " + Files.size(demo) + " bytes",
-                "format: version 2",
+                "format: version " + DemoFile.VERSION,
                 "map: jumps",
                 "barcode: DigitalHeaven.Core.Level.jumps",
                 "closure hash: 000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f",

@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import org.digitalheaven.demo.Chunk;
+import org.digitalheaven.demo.DemoConverter;
 import org.digitalheaven.demo.DemoFile;
 import org.digitalheaven.demo.DemoReader;
 import org.digitalheaven.server.TickListener;
@@ -23,10 +24,12 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * The companion of the golden demos {@link RegressCommandTest} replays in every build: it says what they
- * guard. Each current-format golden was recorded from map load by {@code dh-host selftest --ticks 1200
+ * guard. Each golden of scripted play was recorded from map load by {@code dh-host selftest --ticks 1200
  * --keep DIR} (README, "Recording demos"), and in it every map object moves or fires, again and again,
  * pawns join and leave and a slot is reused; a change that stops exercising something fails here rather
- * than silently weakening the regression check. The version-1 golden stays to prove old files still replay.
+ * than silently weakening the regression check. {@code jumps} and {@code arena} are in the current format
+ * (version 3: tick hashes taken entity by entity); {@code doors} stays a version 2 file, recorded before
+ * version 3, and the version-1 golden stays too: they prove that each earlier version still replays.
  */
 class GoldenDemosTest {
 
@@ -66,7 +69,7 @@ class GoldenDemosTest {
     void eachGoldenIsFromMapLoadAndUsesEveryObjectWithJoinsAndLeaves(String map) throws Exception {
         Path file = RegressCommandTest.GOLDEN.resolve("golden-" + map + ".dh-demo");
         DemoFile d = DemoReader.read(file);
-        assertEquals(2, d.version(), "current format");
+        assertEquals(map.equals("doors") ? 2 : DemoFile.VERSION, d.version(), "doors: version 2; the others: the current format");
         assertEquals(0, d.header().startTick(), "recorded from map load");
         assertEquals(List.of(), d.header().notes());
         assertEquals(1200, d.end().lastTick());
@@ -91,6 +94,38 @@ class GoldenDemosTest {
                 assertTrue(uses.get("func_train@9").stateChanges() >= 4, "the train runs its loop: " + uses);
             }
             default -> assertTrue(uses.isEmpty(), uses.toString());
+        }
+    }
+
+    /**
+     * A replay checks each tick hash with the hash its file's version defines: the version 3 golden's
+     * records, relabelled as version 2 (the same layout, the other hash), diverge at their first
+     * hash; relabelled as what they are, they replay OK.
+     */
+    @Test
+    void theTickHashesAreCheckedWithTheHashTheFilesVersionDefines() throws Exception {
+        DemoFile d = DemoReader.read(RegressCommandTest.GOLDEN.resolve("golden-jumps.dh-demo"));
+        assertEquals(3, d.version());
+        List<Chunk> records = new ArrayList<>();
+        for (DemoFile.Segment s : d.segments()) {
+            s.visitRecords((i, c) -> records.add(c));
+        }
+        for (int version : new int[] {2, 3}) {
+            Path f = java.nio.file.Files.createTempFile("relabelled-v" + version, ".dh-demo");
+            try {
+                java.nio.file.Files.write(f, DemoConverter.write(version, d.header(), d.manifest(), null, records).bytes());
+                assertEquals(version, DemoReader.read(f).version());
+                List<String> out = new ArrayList<>();
+                DemoReplay.Result r = DemoReplay.run(f, DemoReplay.Options.of(List.of(), null, "v", "sha", out::add));
+                if (version == 3) {
+                    assertTrue(r.ok(), String.join("\n", out));
+                } else {
+                    assertFalse(r.ok(), "the whole-world hash of version 2 is not what the file holds");
+                    assertEquals(0L, r.firstHashDifference(), "diverged at the first tick hash: " + String.join("\n", out));
+                }
+            } finally {
+                java.nio.file.Files.deleteIfExists(f);
+            }
         }
     }
 

@@ -545,7 +545,7 @@ public final class DemoReplay {
             TickLog log = TickLog.of(o.logs(), o.from() != null ? o.from() : start, out);
             log.census(u);
             RecordFeed feed = new RecordFeed(server, judge, o.explain() && check.cause().watching() ? check.cause() : null,
-                    log, start, o.until());
+                    log, start, o.until(), demo.version());
             for (DemoFile.Segment segment : demo.segments().subList(first, demo.segments().size())) {
                 segment.visitRecords(feed); // one record at a time: a segment's records are never all held
                 if (feed.stopped()) {

@@ -23,6 +23,8 @@ final class RecordFeed implements DemoFile.TickVisitor {
     private final TickLog log;
     private final long start;
     private final Long until;
+    /** The file's format version, which says how its tick hashes were taken ({@link DemoFile#stateHash(int, Universe)}). */
+    private final int version;
     private final PlayerInput[] inputs = new PlayerInput[Universe.MAX_SLOTS];
     private final int[] givenSlots = new int[Universe.MAX_SLOTS]; // the slots set in `inputs` this tick, cleared after it
     private int given;
@@ -46,7 +48,8 @@ final class RecordFeed implements DemoFile.TickVisitor {
     }
 
     /** Installs itself as the server's input source; {@code until} null replays to the end of the file. */
-    RecordFeed(GameServer server, ReplayJudge judge, DivergenceCause watch, TickLog log, long start, Long until) {
+    RecordFeed(GameServer server, ReplayJudge judge, DivergenceCause watch, TickLog log, long start, Long until, int version) {
+        this.version = version;
         this.server = server;
         this.u = server.universe();
         this.judge = judge;
@@ -174,7 +177,7 @@ final class RecordFeed implements DemoFile.TickVisitor {
         } else if (c instanceof Chunk.MoveOverride m) {
             u.setSettingsOverride(u.pawn(m.slot()), m.settings());
         } else if (c instanceof Chunk.TickHash th) {
-            judge.hash(th, u.stateHash());
+            judge.hash(th, DemoFile.stateHash(version, u));
         } else if (c instanceof Chunk.Checkpoint k) {
             judge.checkpoint(k.tick(), k.snapshot(), u.snapshot());
         }

@@ -247,7 +247,7 @@ final class SegmentedReplay {
             }
             long t1 = CPU.getCurrentThreadCpuTime();
             RecordFeed feed = new RecordFeed(server, judge, cause != null && check.cause().watching() ? cause : null,
-                    TickLog.of(Set.of(), 0, line -> { }), opening.checkpoint().tick(), o.until())
+                    TickLog.of(Set.of(), 0, line -> { }), opening.checkpoint().tick(), o.until(), demo.version())
                     .stretch(new RecordFeed.Stretch() {
                         @Override
                         public boolean abandoned() {
