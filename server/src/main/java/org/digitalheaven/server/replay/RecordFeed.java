@@ -119,7 +119,7 @@ final class RecordFeed implements DemoFile.TickVisitor {
         if (hash.tick() > tick && !boundaryComplete()) {
             return false;
         }
-        judge.hash(hash, u.stateHash());
+        judge.hash(hash, DemoFile.stateHash(version, u));
         if (stretch != null && !judge.ok()) {
             stretch.diverged();
         }
