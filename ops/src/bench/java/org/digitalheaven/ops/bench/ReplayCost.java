@@ -141,7 +141,7 @@ public final class ReplayCost {
      * it, as the replay has them), decoded once, and what it starts from.
      */
     private record Plain(ResolvedMap map, Chunk.Header header, Snapshot opening, List<Chunk> records, long ticks, long joins,
-            long[] matched) {
+            long[] matched, int version) {
 
         static Plain of(DemoFile d, ResolvedMap map) throws DemoFormatException {
             Chunk.Checkpoint first = d.segments().get(0).checkpoint();
@@ -163,7 +163,7 @@ public final class ReplayCost {
                 }
             }
             return new Plain(map, d.header(), SnapshotCodec.decode(first.snapshot()), List.copyOf(records), ticks, joins,
-                    new long[1]);
+                    new long[1], d.version());
         }
 
         long hashesMatched() {
@@ -198,7 +198,7 @@ public final class ReplayCost {
                     u.setSettingsOverride(u.pawn(o.slot()), o.settings());
                 } else if (judged != null && c instanceof Chunk.TickHash th) {
                     long s = System.nanoTime();
-                    long hash = u.stateHash();
+                    long hash = DemoFile.stateHash(version, u); // the hash the file's version defines, as the replay takes it
                     judged[0] += (System.nanoTime() - s) / 1e9;
                     if (!th.matches(hash)) {
                         throw new IllegalStateException("the plain side differs from the recording at tick " + th.tick());
