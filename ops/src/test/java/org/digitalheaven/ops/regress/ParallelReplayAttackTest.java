@@ -3,8 +3,6 @@ package org.digitalheaven.ops.regress;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -22,18 +20,13 @@ import org.digitalheaven.demo.Chunk;
 import org.digitalheaven.demo.DemoConverter;
 import org.digitalheaven.demo.DemoFile;
 import org.digitalheaven.demo.DemoReader;
-import org.digitalheaven.maps.PalletRepository;
 import org.digitalheaven.ops.Host;
 import org.digitalheaven.ops.IdMaps;
+import org.digitalheaven.ops.regress.ParallelReplayTest.Run;
 import org.digitalheaven.physics.CharacterMotion;
 import org.digitalheaven.physics.Vec3;
-import org.digitalheaven.server.GameServer;
-import org.digitalheaven.server.NanoClock;
-import org.digitalheaven.server.net.LoopbackNetwork;
 import org.digitalheaven.server.prefs.Preferences;
-import org.digitalheaven.server.record.DemoRecording;
 import org.digitalheaven.server.replay.DemoReplay;
-import org.digitalheaven.server.replay.PlayDriver;
 import org.digitalheaven.universe.PawnState;
 import org.digitalheaven.universe.PlayerInput;
 import org.digitalheaven.universe.Snapshot;
@@ -109,46 +102,17 @@ class ParallelReplayAttackTest {
      */
     static Path recordEvery(Path map, Path folder, String name, ScriptedPlay script, int before, int ticks, int every,
             BiPredicate<Long, Preferences> hook) throws Exception {
-        Files.createDirectories(folder);
         Preferences prefs = Preferences.inMemory();
         assertEquals(null, prefs.set(Preferences.CHECKPOINT_TICKS, Integer.toString(every)));
-        GameServer server = new GameServer(new GameServer.Options(prefs, List.of(), NanoClock.SYSTEM, 1L, l -> { }),
-                new LoopbackNetwork().endpoint());
-        server.start(PalletRepository.resolveFile(map));
-        try {
-            DemoRecording rec = server.enableRecording(folder, "test", "test");
-            PlayDriver play = new PlayDriver(server, script);
-            for (int t = 0; t < before; t++) {
-                play.tick();
-            }
-            rec.record(name);
-            for (int t = 0; t < ticks; t++) {
-                if (hook != null && hook.test((long) t, prefs)) {
-                    server.refreshOverrides(); // as the console does after a players.* key is set
-                }
-                play.tick();
-            }
-            rec.stop(10_000);
-            return folder.resolve(name + ".dh-demo");
-        } finally {
-            server.shutdown("done");
-        }
+        return ScriptedRecording.record(map, folder, name, script, before, ticks, null, prefs, hook);
     }
-
-    private record Run(int code, String out, String err) {
-    }
-
-    private static final Pattern TIMING = Pattern.compile(" in [0-9]+\\.[0-9]+s \\([0-9]+ ticks/s\\)");
-    private static final Pattern JSON_SECONDS = Pattern.compile("\"seconds\":[0-9.Ee+-]+");
 
     private static Run run(String... args) {
-        StringWriter out = new StringWriter(), err = new StringWriter();
-        int code = Host.run(new PrintWriter(out), new PrintWriter(err), args);
-        return new Run(code, mask(out.toString()), mask(err.toString()));
+        return ParallelReplayTest.run(args);
     }
 
     private static String mask(String s) {
-        return JSON_SECONDS.matcher(TIMING.matcher(s).replaceAll(" in #s (# ticks/s)")).replaceAll("\"seconds\":#");
+        return ParallelReplayTest.mask(s);
     }
 
     /** The command with --jobs 1 and with each of {@code jobs}: every difference, described (none: the claim holds). */

@@ -81,20 +81,22 @@ class ParallelReplayTest {
         }
     }
 
-    /** What one run printed and returned. */
-    private record Run(int code, String out, String err) {
+    /** What one run printed and returned (timing masked). */
+    record Run(int code, String out, String err) {
     }
 
     private static final Pattern TIMING = Pattern.compile(" in [0-9]+\\.[0-9]+s \\([0-9]+ ticks/s\\)");
     private static final Pattern JSON_SECONDS = Pattern.compile("\"seconds\":[0-9.Ee+-]+");
 
-    private static Run run(String... args) {
+    /** {@code dh-host} with {@code args}, in this JVM; its output with the timing fields masked. */
+    static Run run(String... args) {
         StringWriter out = new StringWriter(), err = new StringWriter();
         int code = Host.run(new PrintWriter(out), new PrintWriter(err), args);
         return new Run(code, mask(out.toString()), mask(err.toString()));
     }
 
-    private static String mask(String s) {
+    /** The summary's seconds and ticks per second, and the JSON's seconds, masked. */
+    static String mask(String s) {
         return JSON_SECONDS.matcher(TIMING.matcher(s).replaceAll(" in #s (# ticks/s)")).replaceAll("\"seconds\":#");
     }
 

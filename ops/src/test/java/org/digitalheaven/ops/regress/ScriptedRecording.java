@@ -3,6 +3,7 @@ package org.digitalheaven.ops.regress;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.function.BiPredicate;
 import org.digitalheaven.maps.PalletRepository;
 import org.digitalheaven.server.GameServer;
 import org.digitalheaven.server.NanoClock;
@@ -26,8 +27,18 @@ final class ScriptedRecording {
      */
     static Path record(Path map, Path folder, String name, ScriptedPlay script, int before, int ticks, TickListener watch)
             throws Exception {
+        return record(map, folder, name, script, before, ticks, watch, Preferences.inMemory(), null);
+    }
+
+    /**
+     * {@link #record} with the server's preferences {@code prefs} (a checkpoint interval, say), and {@code hook} (or
+     * null) given each recorded tick and the preferences before it is played (true: it set a players.* key, and the
+     * pawns take their rules again, as the console has them do).
+     */
+    static Path record(Path map, Path folder, String name, ScriptedPlay script, int before, int ticks, TickListener watch,
+            Preferences prefs, BiPredicate<Long, Preferences> hook) throws Exception {
         Files.createDirectories(folder);
-        GameServer server = new GameServer(new GameServer.Options(Preferences.inMemory(), List.of(), NanoClock.SYSTEM, 1L, l -> { }),
+        GameServer server = new GameServer(new GameServer.Options(prefs, List.of(), NanoClock.SYSTEM, 1L, l -> { }),
                 new LoopbackNetwork().endpoint());
         server.start(PalletRepository.resolveFile(map));
         try {
@@ -41,6 +52,9 @@ final class ScriptedRecording {
             }
             rec.record(name);
             for (int t = 0; t < ticks; t++) {
+                if (hook != null && hook.test((long) t, prefs)) {
+                    server.refreshOverrides();
+                }
                 play.tick();
             }
             rec.stop(10_000);
