@@ -547,7 +547,7 @@ public final class DemoReplay {
             RecordFeed feed = new RecordFeed(server, judge, o.explain() && check.cause().watching() ? check.cause() : null,
                     log, start, o.until(), demo.version());
             for (DemoFile.Segment segment : demo.segments().subList(first, demo.segments().size())) {
-                segment.visitRecords(feed); // one record at a time: a segment's records are never all held
+                segment.visitRecords(feed); // a tick (or a record) at a time: a segment's records are never all held
                 if (feed.stopped()) {
                     break;
                 }
