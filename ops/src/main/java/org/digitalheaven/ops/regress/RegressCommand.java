@@ -171,8 +171,12 @@ public final class RegressCommand implements Callable<Integer> {
             out.println(affectedLine(rows.size(), skipped));
         }
         table(out, rows);
-        String summary = String.format(Locale.ROOT, "%d demo(s) (shard %d/%d of %d): %d ok, %d diverged, %d unreadable",
-                rows.size(), my.index(), my.count(), demos.size(), rows.size() - diverged - unreadable - skipped, diverged, unreadable)
+        // With long demos in parts, the counts are of rows (a part is a row), and the line says so.
+        boolean split = parts.size() != demos.size();
+        String summary = String.format(Locale.ROOT, "%d %s (shard %d/%d of %d%s): %d ok, %d diverged, %d unreadable",
+                rows.size(), split ? "row(s)" : "demo(s)", my.index(), my.count(), split ? parts.size() : demos.size(),
+                split ? " rows of " + demos.size() + " demo(s), the long ones in parts" : "",
+                rows.size() - diverged - unreadable - skipped, diverged, unreadable)
                 + (affected ? ", " + skipped + " skipped as unaffected" : "");
         out.printf(Locale.ROOT, "%s%n", summary);
         out.flush();

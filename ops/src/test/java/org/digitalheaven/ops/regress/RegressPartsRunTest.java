@@ -83,6 +83,8 @@ class RegressPartsRunTest {
         assertEquals(0, one.code(), one.toString());
         assertTrue(one.out().contains("regress: long.dh-demo, 40000 recorded tick(s), is replayed in 3 parts of whole segments"),
                 one.out());
+        assertTrue(one.out().contains("6 row(s) (shard 1/1 of 6 rows of 4 demo(s), the long ones in parts): 6 ok, 0 diverged,"
+                + " 0 unreadable"), "the counts are of rows, and the summary says so: " + one.out());
         Map<String, String> cases = cases(single.resolve("j.xml")), results = results(single.resolve("r.json"));
         assertEquals(6, cases.size(), cases.keySet().toString());
         List<String> longRows = cases.keySet().stream().filter(n -> n.startsWith("long.dh-demo [ticks ")).toList();
