@@ -154,23 +154,17 @@ final class DivergenceCause {
 
     /** After a tick: each pawn's contacts with watched bodies, volumes, and hulls of pawns the change reached. */
     void afterTick(Universe u, long boundary) {
-        int from = events.size();
         observe(u, boundary);
-        if (!deferred) {
-            fold(events.subList(from, events.size()));
-            events.clear();
-        }
     }
 
     /**
-     * The tick's events, in the order they are folded: each pawn's first touch of a watched body (the first such
-     * contact of a pawn not seen before), each pawn inside a watched volume, then every pair of pawns in contact.
-     * A pawn seen touching once is not looked at again: its first touch is the one that counts, whatever came
-     * before it, since {@link #fold} keeps a pawn's earliest. Pairs are listed whenever the change may have
-     * reached someone: always for a segment of a parallel replay, which cannot know what earlier segments found.
+     * The tick's facts, in the order they are folded: each pawn's first touch of a watched body (its first such
+     * contact), each pawn inside a watched volume, then every pair of pawns in contact ({@link #take}). Pawns already
+     * seen touching are not looked at again, and pairs only when they can matter.
      */
     private void observe(Universe u, long boundary) {
         List<Pawn> pawns = u.pawns();
+        List<Event> touches = new ArrayList<>(0), pairs = new ArrayList<>(0);
         for (Pawn p : pawns) {
             if (seen.contains(p.wireId())) {
                 continue;
@@ -178,33 +172,52 @@ final class DivergenceCause {
             for (Contact c : p.lastContacts()) {
                 String what = bodies.get(c.bodyId());
                 if (what != null) {
-                    seen.add(p.wireId());
-                    events.add(new Event(boundary, p.wireId(), -1, what));
+                    touches.add(new Event(boundary, p.wireId(), -1, what));
                     break;
                 }
             }
         }
         for (Volume v : volumes) {
             for (Pawn p : u.pawnsInside(v.brushes())) {
-                if (seen.add(p.wireId())) {
-                    events.add(new Event(boundary, p.wireId(), -1, v.what()));
+                touches.add(new Event(boundary, p.wireId(), -1, v.what()));
+            }
+        }
+        if (deferred || !first.isEmpty()) {
+            wireIdOfHull.clear();
+            for (Pawn p : pawns) {
+                wireIdOfHull.put(p.hullBodyId(), p.wireId());
+            }
+            for (Pawn p : pawns) {
+                for (Contact c : p.lastContacts()) {
+                    Integer other = wireIdOfHull.get(c.bodyId());
+                    if (other != null && other != p.wireId()) {
+                        pairs.add(new Event(boundary, p.wireId(), other, null));
+                    }
                 }
             }
         }
-        if (!deferred && first.isEmpty()) {
-            return; // nobody reached yet: no collision can spread it
-        }
-        wireIdOfHull.clear();
-        for (Pawn p : pawns) {
-            wireIdOfHull.put(p.hullBodyId(), p.wireId());
-        }
-        for (Pawn p : pawns) {
-            for (Contact c : p.lastContacts()) {
-                Integer other = wireIdOfHull.get(c.bodyId());
-                if (other != null && other != p.wireId()) {
-                    events.add(new Event(boundary, p.wireId(), other, null));
-                }
+        take(touches, pairs);
+    }
+
+    /**
+     * One tick's facts: its touches (a pawn seen touching once is not taken again: its first touch is the one that
+     * counts, whatever came before it, since {@link #fold} keeps a pawn's earliest), then its pairs of pawns in contact
+     * when the change may have reached someone (always for a stretch of a parallel replay, which cannot know what
+     * earlier stretches found). Folded at once, or kept when deferred.
+     */
+    void take(List<Event> touches, List<Event> pairs) {
+        int from = events.size();
+        for (Event t : touches) {
+            if (seen.add(t.wireId())) {
+                events.add(t);
             }
+        }
+        if (deferred || !first.isEmpty()) {
+            events.addAll(pairs); // nobody reached yet, in order: no collision can spread it
+        }
+        if (!deferred) {
+            fold(events.subList(from, events.size()));
+            events.clear();
         }
     }
 
