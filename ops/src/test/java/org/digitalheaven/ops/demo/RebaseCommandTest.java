@@ -16,10 +16,8 @@ import java.util.HexFormat;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.TreeMap;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import java.util.stream.Stream;
 import org.digitalheaven.demo.Chunk;
 import org.digitalheaven.demo.DemoFile;
 import org.digitalheaven.demo.DemoReader;
@@ -89,15 +87,8 @@ class RebaseCommandTest {
         return map;
     }
 
-    /** Every file under {@code folder} with its bytes, by relative path. */
     private static Map<String, byte[]> contents(Path folder) throws Exception {
-        Map<String, byte[]> all = new TreeMap<>();
-        try (Stream<Path> files = Files.walk(folder)) {
-            for (Path f : files.filter(Files::isRegularFile).toList()) {
-                all.put(folder.relativize(f).toString(), Files.readAllBytes(f));
-            }
-        }
-        return all;
+        return org.digitalheaven.ops.FolderBytes.of(folder);
     }
 
     private static void assertSameFiles(Map<String, byte[]> before, Map<String, byte[]> after) {

@@ -48,10 +48,37 @@ class AffectedAttackTest {
         return DemoReader.read(ScriptedRecording.record(map, folder, name, script, before, ticks, null));
     }
 
+    /** {@code text} written to {@code dir/relative} (its folders made), for a map file or an edited copy. */
+    Path write(String relative, String text) throws Exception {
+        Path p = dir.resolve(relative);
+        Files.createDirectories(p.getParent());
+        Files.writeString(p, text, StandardCharsets.ISO_8859_1);
+        return p;
+    }
+
+    /**
+     * {@code count} recordings on {@code map} into {@code dir/suite}, named {@code prefix-i} (added to {@code names}):
+     * scripted play with seed 40 + i, the first from the map's load, the others after {@code before(i)} ticks.
+     */
+    List<DemoFile> suite(Path map, String prefix, int count, java.util.function.IntFunction<ScriptedPlay> script,
+            java.util.function.IntUnaryOperator before, List<String> names) throws Exception {
+        List<DemoFile> demos = new ArrayList<>();
+        for (int i = 0; i < count; i++) {
+            String n = prefix + "-" + i;
+            demos.add(record(map, dir.resolve("suite"), n, script.apply(i), i == 0 ? 0 : before.applyAsInt(i), 480));
+            names.add(n);
+        }
+        return demos;
+    }
+
+    /** No demo the judge skipped diverged when replayed. */
+    void assertNoFalseSkip() {
+        List<Outcome> bad = outcomes.stream().filter(Outcome::falseSkip).toList();
+        assertTrue(bad.isEmpty(), bad.size() + " false skip(s): " + bad);
+    }
+
     void attack(String edit, String file, String text, List<DemoFile> demos, List<String> names) throws Exception {
-        Path edited = dir.resolve("edits/" + outcomes.size() + "/" + file);
-        Files.createDirectories(edited.getParent());
-        Files.writeString(edited, text, StandardCharsets.ISO_8859_1);
+        Path edited = write("edits/" + outcomes.size() + "/" + file, text);
         GameMap now = PalletRepository.resolveFile(edited).load();
         for (int i = 0; i < demos.size(); i++) {
             DemoFile d = demos.get(i);
@@ -83,16 +110,9 @@ class AffectedAttackTest {
     @Test
     void entitiesMovedInTheFileWithNoContentChange() throws Exception {
         String text = builtIn("doors");
-        Path source = dir.resolve("maps/doors.map");
-        Files.createDirectories(source.getParent());
-        Files.writeString(source, text);
-        List<DemoFile> demos = new ArrayList<>();
+        Path source = write("maps/doors.map", text);
         List<String> names = new ArrayList<>();
-        for (int i = 0; i < 2; i++) {
-            String n = "doors-" + i;
-            demos.add(record(source, dir.resolve("suite"), n, ScriptedPlay.forMap("doors", 40 + i), i == 0 ? 0 : 190, 480));
-            names.add(n);
-        }
+        List<DemoFile> demos = suite(source, "doors", 2, i -> ScriptedPlay.forMap("doors", 40 + i), i -> 190, names);
         String light = "// light (ignored by the game)\n{\n\"classname\" \"light\"\n\"origin\" \"2896 0 200\"\n\"light\" \"250\"\n}\n";
         attack("the last light (entity 18) moved up, before the spawn points (objects renumbered +1)", "doors.map",
                 moveBlock(text, light, "// player start in room A"), demos, names);
@@ -101,17 +121,14 @@ class AffectedAttackTest {
         attack("info_player_start (entity 1) moved to the end of the file (objects renumbered -1)", "doors.map",
                 moveToEnd(text, start), demos, names);
         // The same through the command line: regress --affected against plain regress, on the light-moved map.
-        Path moved = dir.resolve("cli/doors.map");
-        Files.createDirectories(moved.getParent());
-        Files.writeString(moved, moveBlock(text, light, "// player start in room A"), StandardCharsets.ISO_8859_1);
+        Path moved = write("cli/doors.map", moveBlock(text, light, "// player start in room A"));
         RegressAffectedTest.Run aff = RegressAffectedTest.run("regress", dir.resolve("suite").toString(), "--map", moved.toString(),
                 "--affected", "--home", dir.resolve("home").toString());
         RegressAffectedTest.Run all = RegressAffectedTest.run("regress", dir.resolve("suite").toString(), "--map", moved.toString(),
                 "--home", dir.resolve("home").toString());
         System.out.println("CLI regress --affected (exit " + aff.code() + "):\n" + aff.out() + aff.err());
         System.out.println("CLI regress (exit " + all.code() + "):\n" + all.out() + all.err());
-        List<Outcome> bad = outcomes.stream().filter(Outcome::falseSkip).toList();
-        assertTrue(bad.isEmpty(), bad.size() + " false skip(s): " + bad);
+        assertNoFalseSkip();
         // Entities only moved in the file are no divergence: the replay matches the renumbered objects by content.
         assertTrue(outcomes.stream().allMatch(Outcome::ok), outcomes.toString());
         assertEquals(0, all.code(), all.out());
@@ -124,15 +141,11 @@ class AffectedAttackTest {
     @Test
     void aDemoCutOnARenumberedMap() throws Exception {
         String text = builtIn("doors");
-        Path source = dir.resolve("maps/doors.map");
-        Files.createDirectories(source.getParent());
-        Files.writeString(source, text);
+        Path source = write("maps/doors.map", text);
         DemoFile d = record(source, dir.resolve("suite"), "doors-0", ScriptedPlay.forMap("doors", 40), 0, 480);
         String inserted = text.replace("// player start in room A", "{\n\"classname\" \"light\"\n\"origin\" \"0 0 100\"\n}\n"
                 + "// player start in room A");
-        Path edited = dir.resolve("edited/doors.map");
-        Files.createDirectories(edited.getParent());
-        Files.writeString(edited, inserted, StandardCharsets.ISO_8859_1);
+        Path edited = write("edited/doors.map", inserted);
         DemoReplay.Result plain = DemoReplay.run(d, DemoReplay.Options.of(List.of(), edited, "test", "test", l -> { }).explain(false));
         System.out.println("the original on the edited map: ok=" + plain.ok() + " " + plain.headline() + " verdict skip="
                 + Unaffected.judge(d, PalletRepository.resolveFile(edited).load(), SimulationFingerprint.current()).skip());
@@ -148,24 +161,16 @@ class AffectedAttackTest {
                 inserted, List.of(c), List.of("doors-cut"));
         attack("demo cut made on the edited map, judged and replayed on the original map", "doors.map", text, List.of(c),
                 List.of("doors-cut"));
-        List<Outcome> bad = outcomes.stream().filter(Outcome::falseSkip).toList();
-        assertTrue(bad.isEmpty(), bad.size() + " false skip(s): " + bad);
+        assertNoFalseSkip();
     }
 
     /** Pure reorders on jumps (teleport, push, train) and a demo rebased onto a renumbered map, then judged on it and on a further edit. */
     @Test
     void moreReordersAndARebasedDemo() throws Exception {
         String text = builtIn("jumps");
-        Path source = dir.resolve("maps/jumps.map");
-        Files.createDirectories(source.getParent());
-        Files.writeString(source, text);
-        List<DemoFile> demos = new ArrayList<>();
+        Path source = write("maps/jumps.map", text);
         List<String> names = new ArrayList<>();
-        for (int i = 0; i < 2; i++) {
-            String n = "jumps-" + i;
-            demos.add(record(source, dir.resolve("suite"), n, ScriptedPlay.forMap("jumps", 40 + i), i == 0 ? 0 : 190, 480));
-            names.add(n);
-        }
+        List<DemoFile> demos = suite(source, "jumps", 2, i -> ScriptedPlay.forMap("jumps", 40 + i), i -> 190, names);
         org.digitalheaven.maps.MapFile parsed = org.digitalheaven.maps.MapParser.parse("jumps.map", text);
         List<String> lines = List.of(text.split("\n", -1));
         // The first light (a non-object between the teleport destination and the push) moved to the end of the file.
@@ -185,14 +190,11 @@ class AffectedAttackTest {
 
         // Rebase doors-0 onto doors with a light inserted at the top, then judge the rebased file.
         String doors = builtIn("doors");
-        Path dsrc = dir.resolve("maps/doors.map");
-        Files.writeString(dsrc, doors);
+        Path dsrc = write("maps/doors.map", doors);
         record(dsrc, dir.resolve("dsuite"), "doors-0", ScriptedPlay.forMap("doors", 40), 0, 480);
         String inserted = doors.replace("// player start in room A", "{\n\"classname\" \"light\"\n\"origin\" \"0 0 100\"\n}\n"
                 + "// player start in room A");
-        Path edited = dir.resolve("edited/doors.map");
-        Files.createDirectories(edited.getParent());
-        Files.writeString(edited, inserted, StandardCharsets.ISO_8859_1);
+        Path edited = write("edited/doors.map", inserted);
         Path rebased = dir.resolve("rebased/doors-0.dh-demo");
         Files.createDirectories(rebased.getParent());
         var rr = org.digitalheaven.server.replay.DemoRebase.rebase(dir.resolve("dsuite/doors-0.dh-demo"), rebased,
@@ -204,24 +206,16 @@ class AffectedAttackTest {
         String lightEnd = "// light (ignored by the game)\n{\n\"classname\" \"light\"\n\"origin\" \"2896 0 200\"\n\"light\" \"250\"\n}\n";
         attack("rebased, then a light moved up on its map", "doors.map", moveBlock(inserted, lightEnd, "// player start in room A"),
                 List.of(rb), List.of("doors-rebased"));
-        List<Outcome> bad = outcomes.stream().filter(Outcome::falseSkip).toList();
-        assertTrue(bad.isEmpty(), bad.size() + " false skip(s): " + bad);
+        assertNoFalseSkip();
     }
 
     /** Targeted edits the rules call harmless or reached, on doors: each is judged and replayed; only a false skip fails. */
     @Test
     void targetedEditsOnDoors() throws Exception {
         String text = builtIn("doors");
-        Path source = dir.resolve("maps/doors.map");
-        Files.createDirectories(source.getParent());
-        Files.writeString(source, text);
-        List<DemoFile> demos = new ArrayList<>();
+        Path source = write("maps/doors.map", text);
         List<String> names = new ArrayList<>();
-        for (int i = 0; i < 3; i++) {
-            String n = "doors-" + i;
-            demos.add(record(source, dir.resolve("suite"), n, ScriptedPlay.forMap("doors", 40 + i), i == 0 ? 0 : 150 + 60 * i, 480));
-            names.add(n);
-        }
+        List<DemoFile> demos = suite(source, "doors", 3, i -> ScriptedPlay.forMap("doors", 40 + i), i -> 150 + 60 * i, names);
         String far = "{\n( 5000 64 0 ) ( 5000 0 0 ) ( 5064 0 0 ) floor 0 0 0 1 1\n( 5064 0 64 ) ( 5000 0 64 ) ( 5000 64 64 ) floor 0 0 0 1 1\n"
                 + "( 5000 0 64 ) ( 5000 0 0 ) ( 5000 64 0 ) floor 0 0 0 1 1\n( 5064 64 0 ) ( 5064 0 0 ) ( 5064 0 64 ) floor 0 0 0 1 1\n"
                 + "( 5064 0 0 ) ( 5000 0 0 ) ( 5000 0 64 ) floor 0 0 0 1 1\n( 5000 64 64 ) ( 5000 64 0 ) ( 5064 64 0 ) floor 0 0 0 1 1\n}\n";
@@ -246,7 +240,6 @@ class AffectedAttackTest {
             assertTrue(!e[1].equals(text), "the edit changed nothing: " + e[0]);
             attack(e[0], "doors.map", e[1], demos, names);
         }
-        List<Outcome> bad = outcomes.stream().filter(Outcome::falseSkip).toList();
-        assertTrue(bad.isEmpty(), bad.size() + " false skip(s): " + bad);
+        assertNoFalseSkip();
     }
 }

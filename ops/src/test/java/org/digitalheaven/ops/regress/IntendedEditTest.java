@@ -13,8 +13,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.TreeMap;
-import java.util.stream.Stream;
 import org.digitalheaven.demo.DemoReader;
 import org.digitalheaven.maps.MapEntity;
 import org.digitalheaven.maps.MapParser;
@@ -138,13 +136,7 @@ class IntendedEditTest {
     }
 
     private static Map<String, byte[]> contents(Path folder) throws Exception {
-        Map<String, byte[]> all = new TreeMap<>();
-        try (Stream<Path> files = Files.walk(folder)) {
-            for (Path f : files.filter(Files::isRegularFile).toList()) {
-                all.put(folder.relativize(f).toString(), Files.readAllBytes(f));
-            }
-        }
-        return all;
+        return org.digitalheaven.ops.FolderBytes.of(folder);
     }
 
     /** {@code text} with every face point of {@code e}'s brushes moved by (dx, dy, dz) units. */

@@ -54,6 +54,8 @@ final class DivergenceCause {
     private final Set<Integer> seen = new TreeSet<>();
     /** The events observed and not yet folded (deferred: all of this stretch's). */
     private final List<Event> events = new ArrayList<>();
+    /** One tick's facts as {@link #observe} reads them, reused tick after tick ({@link #take} copies what it keeps). */
+    private final List<Event> tickTouches = new ArrayList<>(), tickPairs = new ArrayList<>();
     /** The cause lines asked while deferred, in order. */
     private final List<Asked> asked = new ArrayList<>();
     private boolean deferred;
@@ -164,7 +166,8 @@ final class DivergenceCause {
      */
     private void observe(Universe u, long boundary) {
         List<Pawn> pawns = u.pawns();
-        List<Event> touches = new ArrayList<>(0), pairs = new ArrayList<>(0);
+        tickTouches.clear();
+        tickPairs.clear();
         for (Pawn p : pawns) {
             if (seen.contains(p.wireId())) {
                 continue;
@@ -172,14 +175,14 @@ final class DivergenceCause {
             for (Contact c : p.lastContacts()) {
                 String what = bodies.get(c.bodyId());
                 if (what != null) {
-                    touches.add(new Event(boundary, p.wireId(), -1, what));
+                    tickTouches.add(new Event(boundary, p.wireId(), -1, what));
                     break;
                 }
             }
         }
         for (Volume v : volumes) {
             for (Pawn p : u.pawnsInside(v.brushes())) {
-                touches.add(new Event(boundary, p.wireId(), -1, v.what()));
+                tickTouches.add(new Event(boundary, p.wireId(), -1, v.what()));
             }
         }
         if (deferred || !first.isEmpty()) {
@@ -191,12 +194,12 @@ final class DivergenceCause {
                 for (Contact c : p.lastContacts()) {
                     Integer other = wireIdOfHull.get(c.bodyId());
                     if (other != null && other != p.wireId()) {
-                        pairs.add(new Event(boundary, p.wireId(), other, null));
+                        tickPairs.add(new Event(boundary, p.wireId(), other, null));
                     }
                 }
             }
         }
-        take(touches, pairs);
+        take(tickTouches, tickPairs);
     }
 
     /**
