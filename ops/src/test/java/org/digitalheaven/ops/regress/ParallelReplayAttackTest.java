@@ -358,6 +358,62 @@ class ParallelReplayAttackTest {
     }
 
     /**
+     * The in-order replay starts while the file's content check still runs on its own thread, and holds what it prints
+     * until the check has passed: a file whose content is refused late (a join with a wire id already taken, in its last
+     * segment, which the records decode but the check refuses), and that diverges early (a forged hash at tick 5, so
+     * DIVERGED lines would be printed at once), prints the check's one line and nothing else, exit 2; with a --demoLog
+     * of more lines than a replay holds before it waits for the check too. Checked by the line itself, not only by
+     * being the same with every --jobs.
+     */
+    @Test
+    void contentRefusedLateIsTheOnlyLineEvenAfterAnEarlyDivergence() throws Exception {
+        DemoFile d = DemoReader.read(doorsDemo);
+        List<Chunk> records = new ArrayList<>(records(d));
+        long last = d.lastTick();
+        int taken = -1, at = -1;
+        for (int i = 0; i < records.size(); i++) {
+            Chunk c = records.get(i);
+            if (c instanceof Chunk.Join j && taken < 0) {
+                taken = j.wireId();
+            }
+            if (c instanceof Chunk.TickHash h && h.tick() == d.header().startTick() + 5) {
+                records.set(i, new Chunk.TickHash(h.tick(), h.hash() ^ 1, h.bits()));
+            }
+            if (c instanceof Chunk.TickHash h && h.tick() == last - 10 && at < 0) {
+                at = i;
+            }
+        }
+        assertTrue(taken >= 0 && at >= 0, "the recording has a join and a tick 10 before its end");
+        Chunk.Join first = (Chunk.Join) records.stream().filter(c -> c instanceof Chunk.Join).findFirst().orElseThrow();
+        records.add(at, new Chunk.Join(last - 10, 200, taken, "twin", first.motion())); // slot 200 is free, the wire id is not
+        for (int i = at + 1; i < records.size(); i++) { // the twin's input at each later tick, after the others' (slot order)
+            if (records.get(i) instanceof Chunk.TickHash h) {
+                int j = i + 1;
+                while (j < records.size() && records.get(j) instanceof Chunk.Input) {
+                    j++;
+                }
+                records.add(j, new Chunk.Input(h.tick(), 200, PlayerInput.NEUTRAL));
+                i = j;
+            }
+        }
+        Path f = write("late-refusal", d, records);
+        for (String[] extra : List.of(new String[0], new String[] {"--demoLog", "positions"})) {
+            List<String> args = new ArrayList<>(List.of("--demo", f.toString(), "--map", doors.toString()));
+            args.addAll(List.of(extra));
+            Run r = same(List.of("2", "64"), args.toArray(String[]::new));
+            assertEquals(2, r.code(), r.toString());
+            List<String> said = r.out().lines().filter(l -> !l.isBlank()).toList();
+            List<String> errors = r.err().lines().filter(l -> !l.isBlank()).toList();
+            assertEquals(List.of(), said, "nothing is printed before the content check has passed: " + r);
+            assertEquals(1, errors.size(), r.toString());
+            assertTrue(errors.get(0).contains("wire id"), "the check's own refusal: " + errors);
+        }
+        long logged = run("--demo", doorsDemo.toString(), "--map", doors.toString(), "--demoLog", "positions").out().lines()
+                .filter(l -> l.contains(" position ")).count();
+        assertTrue(logged > DemoReplay.HELD_LINES, "the --demoLog run prints more lines than a replay holds: " + logged);
+    }
+
+    /**
      * --from and --until on, one before and one after stretch starts, and across several; --salvage with the first or the
      * last segment damaged.
      */

@@ -531,27 +531,37 @@ public final class DemoReplay {
             u = server.universe();
             nanos = System.nanoTime();
         }
+        if (starts.size() == 1 && o.observer() != null) {
+            decoded(content); // an observer acts on what it is shown (a cut writes it): only checked content is shown
+        }
+        HeldLines held = new HeldLines(content, out);
         if (starts.size() == 1) {
-            decoded(content);
-            said.forEach(out);
-            restoring.forEach(out);
+            said.forEach(held);
+            restoring.forEach(held);
         }
         try {
-            ReplayJudge judge = new ReplayJudge(h.notes(), out, o.explain() ? check.cause() : null);
+            ReplayJudge judge = new ReplayJudge(h.notes(), held, o.explain() ? check.cause() : null);
             judge.checkpoint(start, restored, u.snapshot()); // only an edited map can make this differ
             if (o.observer() != null) {
                 server.addListener(o.observer());
             }
-            TickLog log = TickLog.of(o.logs(), o.from() != null ? o.from() : start, out);
+            TickLog log = TickLog.of(o.logs(), o.from() != null ? o.from() : start, held);
             log.census(u);
             RecordFeed feed = new RecordFeed(server, judge, o.explain() && check.cause().watching() ? check.cause() : null,
                     log, start, o.until(), demo.version());
-            for (DemoFile.Segment segment : demo.segments().subList(first, demo.segments().size())) {
-                segment.visitRecords(feed); // a tick (or a record) at a time: a segment's records are never all held
-                if (feed.stopped()) {
-                    break;
+            try {
+                for (DemoFile.Segment segment : demo.segments().subList(first, demo.segments().size())) {
+                    segment.visitRecords(feed); // a tick (or a record) at a time: a segment's records are never all held
+                    held.releaseIfChecked();
+                    if (feed.stopped()) {
+                        break;
+                    }
                 }
+            } catch (DemoFormatException | RuntimeException | Error e) {
+                held.release(); // content the check refuses can fail the replay: then the check's refusal is what is said
+                throw e;
             }
+            held.release();
             return finish(demo, o, warnings, start, nanos, feed.replayed(), u.tickCount(), judge.checkpoints(), judge.hashes(),
                     judge, judge.cause(), List.of());
         } finally {
@@ -560,6 +570,52 @@ public final class DemoReplay {
             }
         }
     }
+
+    /**
+     * The lines of an in-order replay, held until the file's content check ({@link #contentCheck}, on its own thread) has
+     * passed, then passed on as they come: the replay starts while the check still runs, and prints exactly what it
+     * would have printed had the check come first, a refused file being one line and nothing before it. At most
+     * {@link #HELD_LINES} are held: past that, the replay waits for the check at the end of the segment.
+     */
+    private static final class HeldLines implements Consumer<String> {
+        private final FutureTask<Void> content;
+        private final Consumer<String> out;
+        private List<String> held = new ArrayList<>();
+
+        HeldLines(FutureTask<Void> content, Consumer<String> out) {
+            this.content = content;
+            this.out = out;
+        }
+
+        @Override
+        public void accept(String line) {
+            if (held == null) {
+                out.accept(line);
+            } else {
+                held.add(line);
+            }
+        }
+
+        /** At a segment's end: the lines held so far, printed if the check has passed (waited for if too many are held). */
+        void releaseIfChecked() throws DemoFormatException, ReplayException {
+            if (held != null && (content.isDone() || held.size() >= HELD_LINES)) {
+                release();
+            }
+        }
+
+        /** Waits for the check (throwing what it refuses), then prints the lines held and passes on the later ones. */
+        void release() throws DemoFormatException, ReplayException {
+            if (held != null) {
+                decoded(content);
+                List<String> lines = held;
+                held = null;
+                lines.forEach(out);
+            }
+        }
+    }
+
+    /** Lines an in-order replay holds at most while its file's content check runs, before it waits for the check. */
+    public static final int HELD_LINES = 10_000;
 
     /** The outcome and the summary line, printed. */
     private static Result finish(DemoFile demo, Options o, List<String> warnings, long start, long nanos, long replayed,

@@ -130,6 +130,9 @@ public final class Sessions {
 
     /** The joins queued since the last call, in arrival order; the queue is left empty. */
     public List<Pending> takeJoins() {
+        if (joins.isEmpty()) {
+            return List.of(); // nearly every tick: nothing copied
+        }
         List<Pending> out = new ArrayList<>(joins);
         joins.clear();
         return out;
@@ -137,6 +140,9 @@ public final class Sessions {
 
     /** The leaves queued since the last call; the queue is left empty. */
     public List<Session> takeLeaves() {
+        if (leaves.isEmpty()) {
+            return List.of();
+        }
         List<Session> out = new ArrayList<>(leaves);
         leaves.clear();
         return out;
