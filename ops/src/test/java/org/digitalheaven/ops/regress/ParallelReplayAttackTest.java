@@ -359,22 +359,47 @@ class ParallelReplayAttackTest {
 
     /**
      * The in-order replay starts while the file's content check still runs on its own thread, and holds what it prints
-     * until the check has passed: a file whose content is refused late (a join with a wire id already taken, in its last
-     * segment, which the records decode but the check refuses), and that diverges early (a forged hash at tick 5, so
+     * until the check has passed: a file whose content is refused late (a join with a wire id already taken, near its
+     * end, which the records decode but the check refuses), and that diverges early (a forged hash at tick 5, so
      * DIVERGED lines would be printed at once), prints the check's one line and nothing else, exit 2; with a --demoLog
-     * of more lines than a replay holds before it waits for the check too. Checked by the line itself, not only by
-     * being the same with every --jobs.
+     * of more lines than a replay holds too, in a recording of 300-tick segments (the replay waits at a segment's end)
+     * and in one of a single segment (it waits inside the segment, at the line that fills what it holds).
      */
     @Test
     void contentRefusedLateIsTheOnlyLineEvenAfterAnEarlyDivergence() throws Exception {
-        DemoFile d = DemoReader.read(doorsDemo);
+        Path oneSegment = recordEvery(doors, dir.resolve("demos"), "doors-one-segment", ScriptedPlay.forMap("doors", 7), 0,
+                2_400, 5_000, null);
+        assertEquals(2, DemoReader.read(oneSegment).segments().size(), "the opening segment of every tick, and the closing one");
+        for (Path recorded : List.of(doorsDemo, oneSegment)) {
+            Path f = refusedLate(recorded);
+            for (String[] extra : List.of(new String[0], new String[] {"--demoLog", "positions"})) {
+                List<String> args = new ArrayList<>(List.of("--demo", f.toString(), "--map", doors.toString()));
+                args.addAll(List.of(extra));
+                Run r = same(List.of("2", "64"), args.toArray(String[]::new));
+                assertEquals(2, r.code(), r.toString());
+                List<String> errors = r.err().lines().filter(l -> !l.isBlank()).toList();
+                assertEquals(List.of(), r.out().lines().filter(l -> !l.isBlank()).toList(),
+                        "nothing is printed before the content check has passed: " + r);
+                assertEquals(1, errors.size(), r.toString());
+                assertTrue(errors.get(0).contains("a Join of wire id"), "the check's own refusal: " + errors);
+            }
+            long logged = run("--demo", recorded.toString(), "--map", doors.toString(), "--demoLog", "positions").out().lines()
+                    .filter(l -> l.contains(" position ")).count();
+            assertTrue(logged > DemoReplay.HELD_LINES, "the --demoLog run prints more lines than a replay holds: " + logged);
+        }
+    }
+
+    /** {@code recorded} with a hash forged at its fifth tick and, ten ticks before its end, a join of a wire id already taken. */
+    private Path refusedLate(Path recorded) throws Exception {
+        DemoFile d = DemoReader.read(recorded);
         List<Chunk> records = new ArrayList<>(records(d));
         long last = d.lastTick();
-        int taken = -1, at = -1;
+        Chunk.Join first = null;
+        int at = -1;
         for (int i = 0; i < records.size(); i++) {
             Chunk c = records.get(i);
-            if (c instanceof Chunk.Join j && taken < 0) {
-                taken = j.wireId();
+            if (c instanceof Chunk.Join j && first == null) {
+                first = j;
             }
             if (c instanceof Chunk.TickHash h && h.tick() == d.header().startTick() + 5) {
                 records.set(i, new Chunk.TickHash(h.tick(), h.hash() ^ 1, h.bits()));
@@ -383,9 +408,8 @@ class ParallelReplayAttackTest {
                 at = i;
             }
         }
-        assertTrue(taken >= 0 && at >= 0, "the recording has a join and a tick 10 before its end");
-        Chunk.Join first = (Chunk.Join) records.stream().filter(c -> c instanceof Chunk.Join).findFirst().orElseThrow();
-        records.add(at, new Chunk.Join(last - 10, 200, taken, "twin", first.motion())); // slot 200 is free, the wire id is not
+        assertTrue(first != null && at >= 0, "the recording has a join and a tick 10 before its end");
+        records.add(at, new Chunk.Join(last - 10, 200, first.wireId(), "twin", first.motion())); // a free slot, a taken wire id
         for (int i = at + 1; i < records.size(); i++) { // the twin's input at each later tick, after the others' (slot order)
             if (records.get(i) instanceof Chunk.TickHash h) {
                 int j = i + 1;
@@ -396,21 +420,7 @@ class ParallelReplayAttackTest {
                 i = j;
             }
         }
-        Path f = write("late-refusal", d, records);
-        for (String[] extra : List.of(new String[0], new String[] {"--demoLog", "positions"})) {
-            List<String> args = new ArrayList<>(List.of("--demo", f.toString(), "--map", doors.toString()));
-            args.addAll(List.of(extra));
-            Run r = same(List.of("2", "64"), args.toArray(String[]::new));
-            assertEquals(2, r.code(), r.toString());
-            List<String> said = r.out().lines().filter(l -> !l.isBlank()).toList();
-            List<String> errors = r.err().lines().filter(l -> !l.isBlank()).toList();
-            assertEquals(List.of(), said, "nothing is printed before the content check has passed: " + r);
-            assertEquals(1, errors.size(), r.toString());
-            assertTrue(errors.get(0).contains("wire id"), "the check's own refusal: " + errors);
-        }
-        long logged = run("--demo", doorsDemo.toString(), "--map", doors.toString(), "--demoLog", "positions").out().lines()
-                .filter(l -> l.contains(" position ")).count();
-        assertTrue(logged > DemoReplay.HELD_LINES, "the --demoLog run prints more lines than a replay holds: " + logged);
+        return write("refused-late-" + recorded.getFileName().toString().replace(".dh-demo", ""), d, records);
     }
 
     /**

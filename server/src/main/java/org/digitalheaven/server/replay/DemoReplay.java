@@ -575,9 +575,9 @@ public final class DemoReplay {
      * The lines of an in-order replay, held until the file's content check ({@link #contentCheck}, on its own thread) has
      * passed, then passed on as they come: the replay starts while the check still runs, and prints exactly what it
      * would have printed had the check come first, a refused file being one line and nothing before it. At most
-     * {@link #HELD_LINES} are held: past that, the replay waits for the check at the end of the segment.
+     * {@link #HELD_LINES} are held: at that many, the replay waits for the check.
      */
-    private static final class HeldLines implements Consumer<String> {
+    static final class HeldLines implements Consumer<String> {
         private final FutureTask<Void> content;
         private final Consumer<String> out;
         private List<String> held = new ArrayList<>();
@@ -591,14 +591,29 @@ public final class DemoReplay {
         public void accept(String line) {
             if (held == null) {
                 out.accept(line);
-            } else {
-                held.add(line);
+                return;
+            }
+            held.add(line);
+            if (held.size() >= HELD_LINES) {
+                // Within one segment (a hostile one can hold millions of ticks): wait here for the check. A refusal stops
+                // the replay; the replay's catch then says the check's own words (release).
+                try {
+                    content.get();
+                } catch (ExecutionException | InterruptedException e) {
+                    if (e instanceof InterruptedException) {
+                        Thread.currentThread().interrupt();
+                    }
+                    throw new IllegalStateException("the content check did not pass", e);
+                }
+                List<String> lines = held;
+                held = null;
+                lines.forEach(out);
             }
         }
 
-        /** At a segment's end: the lines held so far, printed if the check has passed (waited for if too many are held). */
+        /** At a segment's end: the lines held so far, printed if the check has passed. */
         void releaseIfChecked() throws DemoFormatException, ReplayException {
-            if (held != null && (content.isDone() || held.size() >= HELD_LINES)) {
+            if (held != null && content.isDone()) {
                 release();
             }
         }
@@ -614,7 +629,7 @@ public final class DemoReplay {
         }
     }
 
-    /** Lines an in-order replay holds at most while its file's content check runs, before it waits for the check. */
+    /** Lines an in-order replay holds at most while its file's content check runs: at that many it waits for the check. */
     public static final int HELD_LINES = 10_000;
 
     /** The outcome and the summary line, printed. */
