@@ -13,8 +13,6 @@ import java.util.List;
 import java.util.function.BiFunction;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import org.digitalheaven.demo.Chunk;
-import org.digitalheaven.demo.DemoConverter;
 import org.digitalheaven.demo.DemoFile;
 import org.digitalheaven.demo.DemoReader;
 import org.digitalheaven.maps.MapUnits;
@@ -291,16 +289,8 @@ class DivergenceExplainedTest {
         Preferences prefs = Preferences.inMemory();
         assertEquals(null, prefs.set("world.gravity", "26"));
         Path recorded = record(text, "rule", 120, prefs, 60);
-        DemoFile d = DemoReader.read(recorded);
-        Chunk.Header h = d.header();
-        Chunk.Header older = new Chunk.Header(h.mapName(), h.mapBarcode(), h.closureHash(), "v-old", "old-sha", h.tickRate(),
-                h.checkpointInterval(), h.startTick(), WorldSettings.DEFAULTS.encode(), h.notes());
-        List<Chunk> records = new ArrayList<>();
-        for (DemoFile.Segment s : d.segments()) {
-            s.visitRecords((i, c) -> records.add(c));
-        }
-        Path file = dir.resolve("rule-old-build.dh-demo");
-        Files.write(file, DemoConverter.write(older, d.manifest(), records).bytes());
+        Path file = Recordings.withHeader(recorded, dir.resolve("rule-old-build.dh-demo"),
+                h -> Recordings.rules(h, "v-old", "old-sha", WorldSettings.DEFAULTS.encode()));
         List<String> out = new ArrayList<>();
         DemoReplay.Result r = replay(file, text, out);
         String all = String.join("\n", out);
