@@ -107,6 +107,11 @@ public final class DemoCut {
                 throw new DemoReplay.ReplayException("writing " + tmp + " failed: "
                         + (writer.failure() != null ? writer.failure() : "the writer did not finish"));
             }
+            long size = Files.size(tmp);
+            if (size > DemoReader.MAX_FILE) { // a dense cut of hours: no reader would take it
+                throw new DemoReplay.ReplayException("the cut is " + size + " bytes, more than a demo may be ("
+                        + DemoReader.MAX_FILE + "); nothing was written: cut a shorter stretch or give a larger --checkpoint-every");
+            }
             try {
                 Files.move(tmp, out, StandardCopyOption.ATOMIC_MOVE);
             } catch (FileAlreadyExistsException e) {
