@@ -255,22 +255,53 @@ public record MapManifest(String file, List<Entity> entities) {
                 recordedIndex.put(same.index(), was.index());
                 compareEntities(was, same, now.file, changed, added, removed);
             } else {
-                removed.add(new Difference("entity " + was.index() + " " + MapText.clip(was.className()) + " removed",
+                removed.add(new Difference(name(was) + " removed",
                         file + ":" + was.line() + " as recorded", -1, -1, was.index(), -1));
             }
         }
         for (Entity e : now.entities) {
             if (!used[e.index()]) {
-                added.add(new Difference("entity " + e.index() + " " + MapText.clip(e.className()) + " added", now.file + ":" + e.line(),
+                added.add(new Difference(name(e) + " added", now.file + ":" + e.line(),
                         e.index(), -1, -1, -1));
             }
         }
         return new Comparison(changed, added, removed, recordedIndex);
     }
 
+    /** "entity 5 func_door": an entity as every line that names a place in a map calls it. */
+    private static String name(Entity e) {
+        return "entity " + e.index() + " " + MapText.clip(e.className());
+    }
+
+    /** "e1m1.map:345, entity 0 worldspawn brush 12": where brush {@code b} of {@code e} in {@code file} starts. */
+    private static String where(String file, Entity e, Brush b) {
+        return file + ":" + b.line() + ", " + name(e) + " brush " + b.index();
+    }
+
+    /**
+     * Where brush {@code brush} of entity {@code entity} starts in this map, as a {@link Difference} names it
+     * ("e1m1.map:345, entity 0 worldspawn brush 12"); null when the map has no such brush.
+     */
+    public String brushAt(int entity, int brush) {
+        if (entity < 0 || entity >= entities.size() || brush < 0 || brush >= entities.get(entity).brushes().size()) {
+            return null;
+        }
+        Entity e = entities.get(entity);
+        return where(file, e, e.brushes().get(brush));
+    }
+
+    /** Where entity {@code entity} starts in this map ("doors.map:313, entity 5 func_door"); null when there is none. */
+    public String entityAt(int entity) {
+        if (entity < 0 || entity >= entities.size()) {
+            return null;
+        }
+        Entity e = entities.get(entity);
+        return file + ":" + e.line() + ", " + name(e);
+    }
+
     private void compareEntities(Entity was, Entity now, String nowFile, List<Difference> changed, List<Difference> added,
             List<Difference> removed) {
-        String name = "entity " + now.index() + " " + MapText.clip(now.className());
+        String name = name(now);
         if (was.keys() != now.keys()) {
             changed.add(new Difference(name + " keys", nowFile + ":" + now.line(), now.index(), -1, was.index(), -1));
         }
@@ -285,7 +316,7 @@ public record MapManifest(String file, List<Entity> entities) {
         for (Brush b : goneOrChanged) {
             Brush edited = newByIndex.remove(b.index());
             if (edited != null) {
-                changed.add(new Difference("brush changed", nowFile + ":" + edited.line() + ", " + name + " brush " + edited.index(),
+                changed.add(new Difference("brush changed", where(nowFile, now, edited),
                         now.index(), edited.index(), was.index(), b.index()));
             } else {
                 removed.add(new Difference("brush removed", file + ":" + b.line() + " as recorded, " + name + " brush " + b.index(),
@@ -293,7 +324,7 @@ public record MapManifest(String file, List<Entity> entities) {
             }
         }
         for (Brush b : newByIndex.values()) {
-            added.add(new Difference("brush added", nowFile + ":" + b.line() + ", " + name + " brush " + b.index(),
+            added.add(new Difference("brush added", where(nowFile, now, b),
                     now.index(), b.index(), was.index(), -1));
         }
     }

@@ -1,6 +1,7 @@
 package org.digitalheaven.ops;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.PrintWriter;
@@ -35,8 +36,12 @@ class DemoLogTest {
         assertTrue(lines.stream().anyMatch(l -> l.matches("tick \\d+ PlayerPawn@\\d+ position " + v + " velocity " + v)), r[0]);
         assertTrue(lines.stream().anyMatch(l -> l.matches(
                 "tick \\d+ PlayerPawn@\\d+ grounded (true|false) normal " + v + " ticksSinceGrounded \\d+")), r[0]);
-        assertTrue(lines.stream().anyMatch(l -> l.matches("tick \\d+ PlayerPawn@\\d+ contact normal " + v
-                + " dist -?[0-9.E-]+ body \\d+")), r[0]);
+        List<String> contacts = lines.stream().filter(l -> l.contains(" contact ")).toList();
+        assertFalse(contacts.isEmpty(), r[0]);
+        for (String l : contacts) { // each names what it touched: a brush or entity with its .map line, or a pawn
+            assertTrue(l.matches("tick \\d+ PlayerPawn@\\d+ contact normal " + v + " dist -?[0-9.E-]+ body \\d+"
+                    + " \\((\\S+\\.map:\\d+, entity \\d+ \\S+( brush \\d+)?|PlayerPawn@\\d+)\\)"), l);
+        }
         String last = lines.get(lines.size() - 1);
         assertTrue(last.matches("demo: replayed \\d+ tick\\(s\\) from \\d+ to 60 in .*: OK"), last);
     }

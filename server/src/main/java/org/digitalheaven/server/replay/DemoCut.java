@@ -18,9 +18,14 @@ import org.digitalheaven.universe.Universe;
  * the way checked) while a recorder, opened at the stretch's first boundary, writes what the replay
  * simulates: the original's Header with the new start tick, a Join for every pawn alive there, the
  * whole world as the opening checkpoint, then inputs, hashes, leaves, joins and overrides, checkpoints
- * on the original's checkpoint ticks, and a closing checkpoint and End at the stretch's last boundary.
- * Because the replay matched the original bit for bit, the cut carries exactly what the original
- * recorded. A replay that diverges writes nothing: a cut never carries another build's world.
+ * on the original's checkpoint ticks (or every {@code N} ticks from the stretch's start, when asked), and a
+ * closing checkpoint and End at the stretch's last boundary. Because the replay matched the original bit for
+ * bit, the cut carries exactly what the original recorded. A replay that diverges writes nothing: a cut never
+ * carries another build's world.
+ *
+ * <p>Denser checkpoints are what pins a build divergence: a checkpoint every tick, made by the build that
+ * recorded the file, lets another build's replay name every differing field at the very tick its state hash
+ * first differs, before the difference spreads.
  */
 public final class DemoCut {
 
@@ -48,6 +53,20 @@ public final class DemoCut {
      */
     public static Result cut(Path in, long from, long until, Path out, DemoReplay.Options options)
             throws DemoReplay.ReplayException, IOException, DemoFormatException {
+        return cut(in, from, until, out, 0, options);
+    }
+
+    /**
+     * As {@link #cut(Path, long, long, Path, DemoReplay.Options)}, with a checkpoint every {@code checkpointEvery}
+     * ticks from {@code from} (the Header's checkpoint interval says so); 0 keeps the original's checkpoint ticks.
+     *
+     * @throws DemoReplay.ReplayException also when {@code checkpointEvery} is negative
+     */
+    public static Result cut(Path in, long from, long until, Path out, int checkpointEvery, DemoReplay.Options options)
+            throws DemoReplay.ReplayException, IOException, DemoFormatException {
+        if (checkpointEvery < 0) {
+            throw new DemoReplay.ReplayException("--checkpoint-every " + checkpointEvery + " is not a number of ticks; give 1 or more");
+        }
         if (until <= from) {
             throw new DemoReplay.ReplayException("--until " + until + " must be after --from " + from);
         }
@@ -69,7 +88,7 @@ public final class DemoCut {
         Path tmp = Files.createTempFile(folder, "." + out.getFileName(), ".tmp");
         Files.delete(tmp); // the writer creates it, never overwriting
         DemoWriter writer = DemoWriter.createLater(tmp, null, m -> { });
-        Recorder recorder = new Recorder(h, DemoReader.inspect(bytes).manifest(), from, writer);
+        Recorder recorder = new Recorder(h, DemoReader.inspect(bytes).manifest(), from, checkpointEvery, writer);
         DemoReplay.Result r;
         try {
             r = DemoReplay.run(in, options.from(from).until(until).observer(recorder));
@@ -88,6 +107,11 @@ public final class DemoCut {
                 throw new DemoReplay.ReplayException("writing " + tmp + " failed: "
                         + (writer.failure() != null ? writer.failure() : "the writer did not finish"));
             }
+            long size = Files.size(tmp);
+            if (size > DemoReader.MAX_FILE) { // a dense cut of hours: no reader would take it
+                throw new DemoReplay.ReplayException("the cut is " + size + " bytes, more than a demo may be ("
+                        + DemoReader.MAX_FILE + "); nothing was written: cut a shorter stretch or give a larger --checkpoint-every");
+            }
             try {
                 Files.move(tmp, out, StandardCopyOption.ATOMIC_MOVE);
             } catch (FileAlreadyExistsException e) {
@@ -105,12 +129,15 @@ public final class DemoCut {
         /** The original's manifest (null: it has none, and the cut carries the installed map's). */
         private final byte[] manifest;
         private final long from;
+        /** Ticks between checkpoints, 0 for the original's. */
+        private final int every;
 
-        Recorder(Chunk.Header original, byte[] manifest, long from, DemoWriter writer) {
+        Recorder(Chunk.Header original, byte[] manifest, long from, int every, DemoWriter writer) {
             super(writer);
             this.original = original;
             this.manifest = manifest;
             this.from = from;
+            this.every = every;
         }
 
         @Override
@@ -119,9 +146,10 @@ public final class DemoCut {
                 Chunk.Header h = original;
                 // The original's manifest, whatever map the cut replays on: its checkpoints know the objects by the
                 // original's numbers, so that is the map the file speaks of.
+                // The original's checkpoint ticks count from its start; denser ones from the stretch's.
                 recorder = DemoRecorder.open(new DemoRecorder.Opening(h.mapName(), h.mapBarcode(), h.closureHash(),
-                        h.engineVersion(), h.gitSha(), h.tickRate(), h.checkpointInterval(), h.worldSettings(), h.notes(), manifest),
-                        u, writer, h.startTick());
+                        h.engineVersion(), h.gitSha(), h.tickRate(), every > 0 ? every : h.checkpointInterval(), h.worldSettings(),
+                        h.notes(), manifest), u, writer, every > 0 ? from : h.startTick());
             } else {
                 recordBoundary(u);
             }

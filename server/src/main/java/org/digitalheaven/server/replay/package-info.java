@@ -15,7 +15,8 @@
  *     {@code --until}.
  * <li>{@code ReplayJudge}: the verdict: every recorded hash and checkpoint compared with the replayed world.
  * <li>{@code ReplayRecorder}: the recorder a cut or a rebase attaches to a replay, closed at its last boundary.
- * <li>{@code TickLog}: the {@code --demoLog} lines (the census of bodies, positions, ground, contacts).
+ * <li>{@code TickLog}: the {@code --demoLog} lines (the census of bodies, positions, ground, contacts naming the brush or
+ *     entity and its {@code .map} line).
  * </ul>
  */
 package org.digitalheaven.server.replay;

@@ -10,11 +10,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.function.BiFunction;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import org.digitalheaven.demo.Chunk;
-import org.digitalheaven.demo.DemoConverter;
 import org.digitalheaven.demo.DemoFile;
 import org.digitalheaven.demo.DemoReader;
 import org.digitalheaven.maps.MapUnits;
@@ -93,20 +90,10 @@ class DivergenceExplainedTest {
         prefs.set(Preferences.CHECKPOINT_TICKS, Integer.toString(checkpointTicks));
         GameServer server = new TestServer(prefs, List.of(pallets), NanoClock.SYSTEM, 1L).server();
         server.start("yard");
-        DemoRecording rec = server.enableRecording(dir, "v", "sha");
         server.addPawnWithoutSession(0, 1, "runner", at(server, 64, 0, 0));
         server.addPawnWithoutSession(1, 2, "crosser", at(server, 192, 200, 270));
-        long[] tick = {0};
-        BiFunction<Integer, Long, PlayerInput> steer = (slot, t) -> slot == 0 ? PlayerInput.of(1, 0, 0, 0, 0)
-                : t < 40 ? PlayerInput.NEUTRAL : PlayerInput.of(1, 0, 270, 0, 0);
-        server.setInputSource(slot -> steer.apply(slot, tick[0]));
-        rec.record(name);
-        for (; tick[0] < ticks; tick[0]++) {
-            server.tickOnce();
-        }
-        rec.stop(10_000);
-        server.shutdown("done");
-        return dir.resolve(name + ".dh-demo");
+        return Recordings.record(server, dir, name, ticks, (slot, t) -> slot == 0 ? PlayerInput.of(1, 0, 0, 0, 0)
+                : t < 40 ? PlayerInput.NEUTRAL : PlayerInput.of(1, 0, 270, 0, 0));
     }
 
     private Path record(String text, String name, int ticks) throws Exception {
@@ -291,16 +278,8 @@ class DivergenceExplainedTest {
         Preferences prefs = Preferences.inMemory();
         assertEquals(null, prefs.set("world.gravity", "26"));
         Path recorded = record(text, "rule", 120, prefs, 60);
-        DemoFile d = DemoReader.read(recorded);
-        Chunk.Header h = d.header();
-        Chunk.Header older = new Chunk.Header(h.mapName(), h.mapBarcode(), h.closureHash(), "v-old", "old-sha", h.tickRate(),
-                h.checkpointInterval(), h.startTick(), WorldSettings.DEFAULTS.encode(), h.notes());
-        List<Chunk> records = new ArrayList<>();
-        for (DemoFile.Segment s : d.segments()) {
-            s.visitRecords((i, c) -> records.add(c));
-        }
-        Path file = dir.resolve("rule-old-build.dh-demo");
-        Files.write(file, DemoConverter.write(older, d.manifest(), records).bytes());
+        Path file = Recordings.withHeader(recorded, dir.resolve("rule-old-build.dh-demo"),
+                h -> Recordings.rules(h, "v-old", "old-sha", WorldSettings.DEFAULTS.encode()));
         List<String> out = new ArrayList<>();
         DemoReplay.Result r = replay(file, text, out);
         String all = String.join("\n", out);
