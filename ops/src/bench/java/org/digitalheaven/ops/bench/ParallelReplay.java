@@ -144,17 +144,17 @@ public final class ParallelReplay {
         return Arrays.stream(free).max().orElse(0);
     }
 
-    private static double median(double[] v) {
+    static double median(double[] v) {
         double[] s = v.clone();
         Arrays.sort(s);
         return s.length % 2 == 1 ? s[s.length / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
     }
 
-    private static double min(double[] v) {
+    static double min(double[] v) {
         return Arrays.stream(v).min().orElse(0);
     }
 
-    private static double max(double[] v) {
+    static double max(double[] v) {
         return Arrays.stream(v).max().orElse(0);
     }
 }
