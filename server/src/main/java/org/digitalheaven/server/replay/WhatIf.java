@@ -198,6 +198,9 @@ public final class WhatIf {
      * to its pawns.
      */
     void begin(GameServer server, Preferences p, IntFunction<PlayerInput> inputs) {
+        if (twin != null) {
+            throw new IllegalStateException("a WhatIf is one lockstep: make another for another replay");
+        }
         this.twin = server;
         this.w = server.universe();
         this.prefs = p;
@@ -312,11 +315,26 @@ public final class WhatIf {
         for (Departure d : all) {
             lines.add(d.line());
         }
+        for (Change c : changes) {
+            String player = playerOf(c);
+            if (player != null && all.stream().noneMatch(d -> d.name().equals(player))) {
+                lines.add("what-if: no pawn named " + player + " was in the replay, so " + c.key() + " changed nobody");
+            }
+        }
         long departed = all.stream().filter(Departure::departed).count();
         Departure first = first();
         lines.add("what-if: " + departed + " of " + all.size() + " pawn(s) departed from the recorded run" + (first == null ? ""
                 : ", the first PlayerPawn@" + first.wireId() + " " + first.name() + " at tick " + first.departedAt()));
         return lines;
+    }
+
+    /** The NAME of a {@code players.NAME.field} change, or null for a world key. */
+    private static String playerOf(Change c) {
+        if (!c.key().startsWith(Preferences.PLAYERS_PREFIX)) {
+            return null;
+        }
+        String rest = c.key().substring(Preferences.PLAYERS_PREFIX.length());
+        return rest.substring(0, rest.lastIndexOf('.'));
     }
 
     /** One pawn's comparison so far. */

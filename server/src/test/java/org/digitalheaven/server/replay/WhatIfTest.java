@@ -153,6 +153,11 @@ class WhatIfTest {
     void aPlayerKeyDepartsThatPlayerAlone() throws Exception {
         Run run = whatIf(MAP, "players.climberB.stepHeight=0.25");
         assertEquals(Map.of(2, climbed.get(2)), run.departed(), String.join("\n", run.out()));
+        assertFalse(run.out().stream().anyMatch(l -> l.contains("no pawn named")), String.join("\n", run.out()));
+        Run nobody = whatIf(MAP, "players.nobody.stepHeight=0.25");
+        assertEquals(Map.of(), nobody.departed());
+        assertTrue(nobody.out().contains("what-if: no pawn named nobody was in the replay, so players.nobody.stepHeight changed nobody"),
+                String.join("\n", nobody.out()));
     }
 
     @Test
@@ -175,6 +180,13 @@ class WhatIfTest {
         assertTrue(run.out().stream().anyMatch(l -> l.startsWith("DIVERGED tick ")), String.join("\n", run.out()));
         assertTrue(run.out().contains("what-if: the baseline DIVERGED from the file at tick " + run.result().divergedAt()
                 + " (above): the what-if below is measured against a baseline that is not the recording"), String.join("\n", run.out()));
+    }
+
+    @Test
+    void aWhatIfIsOneLockstep() throws Exception {
+        WhatIf w = new WhatIf(List.of(WhatIf.parse(LOWER)));
+        DemoReplay.run(demo, options(MAP, new ArrayList<>()), w);
+        assertThrows(IllegalStateException.class, () -> DemoReplay.run(demo, options(MAP, new ArrayList<>()), w));
     }
 
     @Test
