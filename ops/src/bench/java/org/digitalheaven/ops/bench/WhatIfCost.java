@@ -39,32 +39,16 @@ public final class WhatIfCost {
                 Runtime.getRuntime().availableProcessors(), changes.stream().map(WhatIf.Change::text).toList());
         DemoReplay.Options o = DemoReplay.Options.of(List.of(), map, "bench", "bench", l -> { }).jobs(1);
         int warm = Math.max(1, rounds / 3);
-        double[] plain = new double[rounds], lockstep = new double[rounds];
-        WhatIf last = null;
-        for (int r = 0; r < warm + rounds; r++) {
-            boolean lockstepFirst = r % 2 == 1;
-            double a = 0, b = 0;
-            for (int k = 0; k < 2; k++) {
-                boolean both = (k == 0) == lockstepFirst;
-                WhatIf w = both ? new WhatIf(changes) : null;
-                long t0 = System.nanoTime();
-                DemoReplay.Result res = DemoReplay.run(demo, o, w);
-                double s = (System.nanoTime() - t0) / 1e9;
-                if (!res.ok()) {
-                    throw new IllegalStateException(demo + " does not replay: it diverged at tick " + res.divergedAt());
-                }
-                if (both) {
-                    b = s;
-                    last = w;
-                } else {
-                    a = s;
-                }
+        WhatIf[] lockstepOf = {null};
+        double[][] times = ParallelReplay.alternate(demo, warm, rounds, both -> {
+            WhatIf w = both ? new WhatIf(changes) : null;
+            if (both) {
+                lockstepOf[0] = w;
             }
-            if (r >= warm) {
-                plain[r - warm] = a;
-                lockstep[r - warm] = b;
-            }
-        }
+            return DemoReplay.run(demo, o, w);
+        });
+        double[] plain = times[0], lockstep = times[1];
+        WhatIf last = lockstepOf[0];
         double[] ratio = new double[rounds];
         for (int i = 0; i < rounds; i++) {
             ratio[i] = lockstep[i] / plain[i];
