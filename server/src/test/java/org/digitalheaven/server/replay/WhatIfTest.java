@@ -172,6 +172,21 @@ class WhatIfTest {
     }
 
     @Test
+    void fromACheckpointBothWorldsStartThere() throws Exception {
+        // The checkpoint at 60 is after the first climber's climb and before the second's: only the second departs.
+        assertTrue(climbed.get(1) < 60 && climbed.get(2) > 60, climbed.toString());
+        WhatIf w = new WhatIf(List.of(WhatIf.parse(LOWER)));
+        List<String> out = new ArrayList<>();
+        DemoReplay.Result r = DemoReplay.run(demo, options(MAP, out).from(60L), w);
+        assertTrue(r.ok(), String.join("\n", out));
+        assertEquals(60, r.startTick());
+        assertEquals(List.of(climbed.get(2)), w.departures().stream().filter(WhatIf.Departure::departed)
+                .map(WhatIf.Departure::departedAt).toList(), w.report(true, null).toString());
+        assertThrows(DemoReplay.ReplayException.class, () -> DemoReplay.run(demo, options(MAP, out).from(60L),
+                new WhatIf(List.of(WhatIf.parse(LOWER + "@30")))), "a tick before the checkpoint the replay starts from");
+    }
+
+    @Test
     void theBaselineIsStillJudgedAgainstTheFile() throws Exception {
         // The platform raised to 16 units on the replaying side: still a step, but the recording climbed 12.
         String edited = yard(box(320, -256, 0, 1024, -48, 16, "step"), DivergenceExplainedTest.DOOR);
