@@ -18,7 +18,7 @@ import java.util.Set;
  * {@code --pallets DIR}, each value as the next argument or after {@code =}. Declined (picocli parses): anything
  * else, a value that is empty, starts with {@code -} or {@code @} or is a subcommand's name, a tick or job count that is not
  * plain decimal digits,
- * {@code --demoLog}, {@code --}, {@code @file} arguments, help.
+ * {@code --demoLog}, {@code --set}, {@code --}, {@code @file} arguments, help.
  */
 final class FastStart {
 

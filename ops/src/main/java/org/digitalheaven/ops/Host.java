@@ -146,6 +146,15 @@ public final class Host implements Callable<Integer> {
                     + " ticks since grounded), contacts (contact planes and their bodies, after a census of every body).")
     List<String> demoLog = new ArrayList<>();
 
+    @Option(names = "--set", paramLabel = "KEY=VALUE[@TICK]", description = "With --demo: a what-if replay, repeatable."
+            + " The recording is replayed in lockstep with itself: one world as recorded (judged against the file as always),"
+            + " one with KEY (any world.* or players.NAME.* preference) set to VALUE from the start, or at boundary TICK,"
+            + " both given the same recorded inputs, joins, leaves and overrides. Per pawn: the first tick its state departed"
+            + " from the recorded run, in which field, and its largest position deviation. Exit 0 when the recorded world"
+            + " matched the file (whatever the what-if did), 3 when it diverged, 2 for a bad key, value or tick. Replays in"
+            + " order (--jobs is ignored).")
+    List<String> sets = new ArrayList<>();
+
     public static void main(String[] args) {
         System.exit(run(new PrintWriter(System.out, true), new PrintWriter(System.err, true), args));
     }
@@ -192,7 +201,7 @@ public final class Host implements Callable<Integer> {
      */
     int replay(PrintWriter out, PrintWriter err) {
         return HeadlessReplay.run(new HeadlessReplay.Request(demo, map, home, pallets, from, until, salvage, json, demoLog,
-                jobs),
+                jobs, sets),
                 out, err);
     }
 
@@ -202,9 +211,9 @@ public final class Host implements Callable<Integer> {
         if (demo != null) {
             return replay(spec.commandLine().getOut(), err);
         }
-        if (from != null || until != null || !demoLog.isEmpty() || salvage || json || jobs != null) {
+        if (from != null || until != null || !demoLog.isEmpty() || salvage || json || jobs != null || !sets.isEmpty()) {
             err.println("dh-host: " + (from != null ? "--from" : until != null ? "--until" : salvage ? "--salvage" : json ? "--json"
-                    : jobs != null ? "--jobs" : "--demoLog")
+                    : jobs != null ? "--jobs" : !sets.isEmpty() ? "--set" : "--demoLog")
                     + " goes with --demo FILE (the replay); without it dh-host would start a server");
             return CommandLine.ExitCode.USAGE;
         }

@@ -39,7 +39,7 @@ public final class Universe {
     private static final float STAND_PROBE = 1f / 64f;
 
     private final GameMap map;
-    private final WorldSettings settings;
+    private WorldSettings settings;
     private final int tickRate;
     private final float dt;
     private final PhysicsWorld physics;
@@ -165,6 +165,23 @@ public final class Universe {
 
     public WorldSettings settings() {
         return settings;
+    }
+
+    /**
+     * Takes on other world rules at this boundary (a what-if replay's {@code world.*} change at a tick): movement
+     * values and grips, effective at once, every hull re-placed under them. The time scale cannot change here (map
+     * objects keep the step they were built with); a world on other rules from the start is built with them.
+     */
+    public void changeSettings(WorldSettings next) {
+        if (Float.floatToRawIntBits(next.timeScale()) != Float.floatToRawIntBits(settings.timeScale())) {
+            throw new IllegalArgumentException("the time scale is fixed once a world is built: " + settings.timeScale());
+        }
+        settings = next;
+        physics.setSurfaceGrip(next::gripFor);
+        for (Pawn p : live) {
+            placeHull(p);
+        }
+        changes++;
     }
 
     public int tickRate() {

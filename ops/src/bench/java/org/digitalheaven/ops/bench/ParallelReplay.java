@@ -35,43 +35,56 @@ public final class ParallelReplay {
                 d.header().startTick(), d.lastTick(), d.segments().size(), Runtime.getRuntime().availableProcessors());
         DemoReplay.Options o = DemoReplay.Options.of(List.of(), map, "bench", "bench", l -> { });
         int warm = Math.max(1, rounds / 3);
-        double[] one = new double[rounds], many = new double[rounds];
-        int stretches = 0;
-        for (int r = 0; r < warm + rounds; r++) {
-            boolean manyFirst = r % 2 == 1;
-            double a = 0, b = 0;
-            for (int k = 0; k < 2; k++) {
-                boolean parallel = (k == 0) == manyFirst;
-                long t0 = System.nanoTime();
-                DemoReplay.Result res = DemoReplay.run(DemoReader.read(demo), o.jobs(parallel ? jobs : 1));
-                double s = (System.nanoTime() - t0) / 1e9;
-                if (!res.ok()) {
-                    throw new IllegalStateException(demo + " does not replay: it diverged at tick " + res.divergedAt());
-                }
-                if (parallel) {
-                    b = s;
-                    stretches = res.stretches();
-                } else {
-                    a = s;
-                }
+        int[] stretches = {0};
+        double[][] times = alternate(demo, warm, rounds, parallel -> {
+            DemoReplay.Result res = DemoReplay.run(DemoReader.read(demo), o.jobs(parallel ? jobs : 1));
+            if (parallel) {
+                stretches[0] = res.stretches();
             }
-            if (r >= warm) {
-                one[r - warm] = a;
-                many[r - warm] = b;
-            }
-        }
+            return res;
+        });
+        double[] one = times[0], many = times[1];
         double[] ratio = new double[rounds];
         for (int i = 0; i < rounds; i++) {
             ratio[i] = one[i] / many[i];
         }
         System.out.printf(Locale.ROOT, "%d rounds after %d warm-up, alternating: --jobs 1 median %.3f s (min %.3f, max %.3f);"
                 + " --jobs %d (%d stretches) median %.3f s (min %.3f, max %.3f); speed-up: ratio of medians %.2fx, median per-round"
-                + " %.2fx%n", rounds, warm, median(one), min(one), max(one), jobs, stretches, median(many), min(many), max(many),
+                + " %.2fx%n", rounds, warm, median(one), min(one), max(one), jobs, stretches[0], median(many), min(many), max(many),
                 median(one) / median(many), median(ratio));
 
         if (model > 0) {
             model(d, demo, o, model);
         }
+    }
+
+    /** One of the two replays a round times: the first ({@code second} false) or the second. */
+    interface Side {
+        DemoReplay.Result run(boolean second) throws Exception;
+    }
+
+    /**
+     * {@code warm} warm-up rounds, then {@code rounds} timed ones, of the two replays of {@code demo} {@code side} makes,
+     * which of them goes first alternating from round to round; every one must be OK. Returns each timed round's wall
+     * seconds: {@code [0]} the first side's, {@code [1]} the second's.
+     */
+    static double[][] alternate(Path demo, int warm, int rounds, Side side) throws Exception {
+        double[][] times = new double[2][rounds];
+        for (int r = 0; r < warm + rounds; r++) {
+            for (int k = 0; k < 2; k++) {
+                boolean second = (k == 0) == (r % 2 == 1);
+                long t0 = System.nanoTime();
+                DemoReplay.Result res = side.run(second);
+                double s = (System.nanoTime() - t0) / 1e9;
+                if (!res.ok()) {
+                    throw new IllegalStateException(demo + " does not replay: it diverged at tick " + res.divergedAt());
+                }
+                if (r >= warm) {
+                    times[second ? 1 : 0][r - warm] = s;
+                }
+            }
+        }
+        return times;
     }
 
     /**
@@ -144,17 +157,17 @@ public final class ParallelReplay {
         return Arrays.stream(free).max().orElse(0);
     }
 
-    private static double median(double[] v) {
+    static double median(double[] v) {
         double[] s = v.clone();
         Arrays.sort(s);
         return s.length % 2 == 1 ? s[s.length / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
     }
 
-    private static double min(double[] v) {
+    static double min(double[] v) {
         return Arrays.stream(v).min().orElse(0);
     }
 
-    private static double max(double[] v) {
+    static double max(double[] v) {
         return Arrays.stream(v).max().orElse(0);
     }
 }

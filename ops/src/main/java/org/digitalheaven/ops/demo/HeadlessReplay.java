@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.function.Consumer;
@@ -12,6 +13,7 @@ import org.digitalheaven.ops.EngineVersion;
 import org.digitalheaven.server.ServerHome;
 import org.digitalheaven.server.admin.PrintableText;
 import org.digitalheaven.server.replay.DemoReplay;
+import org.digitalheaven.server.replay.WhatIf;
 import picocli.CommandLine;
 import tools.jackson.core.JsonGenerator;
 
@@ -23,7 +25,7 @@ public final class HeadlessReplay {
 
     /** What the command line gave the replay: the option fields of {@code Host}, as picocli or FastStart set them. */
     public record Request(Path demo, String map, Path home, List<Path> pallets, Long from, Long until, boolean salvage,
-            boolean json, List<String> demoLog, Integer jobs) {
+            boolean json, List<String> demoLog, Integer jobs, List<String> sets) {
     }
 
     private HeadlessReplay() {
@@ -48,19 +50,45 @@ public final class HeadlessReplay {
                     + " or leave --jobs out for one per core");
             return CommandLine.ExitCode.USAGE;
         }
+        WhatIf whatIf = null;
+        if (!q.sets().isEmpty()) {
+            List<WhatIf.Change> changes = new ArrayList<>();
+            for (String s : q.sets()) {
+                try {
+                    changes.add(WhatIf.parse(s));
+                } catch (IllegalArgumentException e) {
+                    err.println(PrintableText.line("dh-host --demo: " + e.getMessage()));
+                    return CommandLine.ExitCode.USAGE;
+                }
+            }
+            whatIf = new WhatIf(changes);
+        }
         int jobs = q.jobs() != null ? q.jobs() : Runtime.getRuntime().availableProcessors();
         EngineVersion build = EngineVersion.current();
         PrintWriter lines = q.json() ? err : out; // with --json, standard output is the JSON object alone
         String error;
+        WhatIf lockstep = whatIf;
         try {
             DemoReplay.Result r = DemoReplay.run(q.demo(),
                     DemoReplay.Options.of(search, q.map() == null ? null : Path.of(q.map()),
                             build.engineVersion(), build.gitSha(), line -> {
                                 lines.println(PrintableText.line(line));
                                 lines.flush();
-                            }).from(q.from()).until(q.until()).logs(Set.copyOf(q.demoLog())).salvage(q.salvage()).jobs(jobs));
+                            }).from(q.from()).until(q.until()).logs(Set.copyOf(q.demoLog())).salvage(q.salvage()).jobs(jobs), lockstep);
+            if (lockstep != null) {
+                if (q.jobs() != null && q.jobs() > 1) {
+                    lines.println("what-if: replayed in order (a lockstep is not cut into stretches), --jobs " + q.jobs() + " aside");
+                }
+                lockstep.report(r.ok(), r.divergedAt()).forEach(l -> lines.println(PrintableText.line(l)));
+                lines.flush();
+            }
             if (q.json()) {
-                json(out, q.demo(), g -> ReplayJson.result(g, r));
+                json(out, q.demo(), g -> {
+                    ReplayJson.result(g, r);
+                    if (lockstep != null) {
+                        ReplayJson.whatIf(g, lockstep);
+                    }
+                });
             }
             return r.ok() ? CommandLine.ExitCode.OK : 3;
         } catch (IOException e) {

@@ -1,7 +1,9 @@
 package org.digitalheaven.ops.demo;
 
 import java.io.Writer;
+import java.util.List;
 import org.digitalheaven.server.replay.DemoReplay;
+import org.digitalheaven.server.replay.WhatIf;
 import tools.jackson.core.JsonGenerator;
 import tools.jackson.core.ObjectWriteContext;
 import tools.jackson.core.json.JsonFactory;
@@ -48,6 +50,52 @@ public final class ReplayJson {
         g.writeEndArray();
         g.writeBooleanProperty("truncated", r.truncated());
         g.writeStringProperty("salvaged", r.salvaged());
+    }
+
+    /**
+     * A what-if replay's outcome, as the object {@code whatIf}: the changes as given, how many pawns departed, the
+     * first departure (or null), and per pawn (by wire id) where it departed, in which field, and its largest position
+     * deviation (null ticks: it never departed).
+     */
+    public static void whatIf(JsonGenerator g, WhatIf w) {
+        g.writeName("whatIf");
+        g.writeStartObject();
+        g.writeName("changes");
+        g.writeStartArray();
+        for (WhatIf.Change c : w.changes()) {
+            g.writeString(c.text());
+        }
+        g.writeEndArray();
+        List<WhatIf.Departure> all = w.departures();
+        g.writeNumberProperty("pawns", all.size());
+        g.writeNumberProperty("departed", all.stream().filter(WhatIf.Departure::departed).count());
+        WhatIf.Departure first = w.first();
+        if (first == null) {
+            g.writeNullProperty("first");
+        } else {
+            g.writeName("first");
+            departure(g, first);
+        }
+        g.writeName("departures");
+        g.writeStartArray();
+        for (WhatIf.Departure d : all) {
+            departure(g, d);
+        }
+        g.writeEndArray();
+        g.writeEndObject();
+    }
+
+    private static void departure(JsonGenerator g, WhatIf.Departure d) {
+        g.writeStartObject();
+        g.writeNumberProperty("wireId", d.wireId());
+        g.writeStringProperty("name", d.name());
+        number(g, "departedAt", d.departedAt());
+        g.writeStringProperty("field", d.field());
+        g.writeStringProperty("recorded", d.recorded());
+        g.writeStringProperty("whatIf", d.whatIf());
+        g.writeNumberProperty("largestDeviation", d.largestDeviation());
+        number(g, "largestDeviationAt", d.largestAt());
+        g.writeEndObject();
     }
 
     private static void number(JsonGenerator g, String name, Long v) {

@@ -32,6 +32,7 @@ import org.digitalheaven.ops.demo.ReplayJson;
 import org.digitalheaven.server.ServerHome;
 import org.digitalheaven.server.admin.PrintableText;
 import org.digitalheaven.server.replay.DemoReplay;
+import org.digitalheaven.server.replay.WhatIf;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -109,6 +110,18 @@ public final class RegressCommand implements Callable<Integer> {
             + " A skipped demo, replayed anyway, is always OK; demos without coverage are always replayed.")
     boolean affected;
 
+    @Option(names = "--set", paramLabel = "KEY=VALUE[@TICK]", description = "A what-if over the suite, repeatable: every demo"
+            + " is replayed in lockstep with itself, one world as recorded (judged as always: the exit code is theirs), one"
+            + " with KEY (a world.* or players.NAME.* preference) set to VALUE from the start or at boundary TICK, as dh-host"
+            + " --demo FILE --set does. A second table says per demo how many pawns departed from the recorded run, and the"
+            + " earliest departure: its tick, pawn and field. Demos are replayed whole, never in parts.")
+    List<String> sets = new ArrayList<>();
+
+    /** With --set: the changes, checked; null without. */
+    private List<WhatIf.Change> changes;
+    /** With --set: each replayed demo's lockstep, by file. */
+    private final Map<Path, WhatIf> whatIfs = new java.util.concurrent.ConcurrentHashMap<>();
+
     /** With --affected: the judge of each map the demos replay on (by --map file or barcode), or why it has none. */
     private final Map<String, Object> judges = new java.util.concurrent.ConcurrentHashMap<>();
     /** With --affected: how many demos were judged for each reason, and one example of the reasons to replay. */
@@ -139,6 +152,17 @@ public final class RegressCommand implements Callable<Integer> {
             err.println(PrintableText.line("dh-host regress: " + e.getMessage()));
             return CommandLine.ExitCode.USAGE;
         }
+        if (!sets.isEmpty()) {
+            changes = new ArrayList<>();
+            for (String s : sets) {
+                try {
+                    changes.add(WhatIf.parse(s));
+                } catch (IllegalArgumentException e) {
+                    err.println(PrintableText.line("dh-host regress: " + e.getMessage()));
+                    return CommandLine.ExitCode.USAGE;
+                }
+            }
+        }
         Map<String, Path> mapFiles = new TreeMap<>(), mapNames = new TreeMap<>();
         if (!DemoSuite.resolveMaps(maps, mapFiles, mapNames, "dh-host regress", err)) {
             return CommandLine.ExitCode.USAGE;
@@ -149,7 +173,8 @@ public final class RegressCommand implements Callable<Integer> {
                     + " an empty suite is an error so that a wrong path cannot pass"));
             return CommandLine.ExitCode.USAGE;
         }
-        List<RegressParts.Part> parts = RegressParts.split(demos);
+        // A lockstep runs from the recording's start: a part, restored from a recorded checkpoint, would start it over.
+        List<RegressParts.Part> parts = changes == null ? RegressParts.split(demos) : RegressParts.whole(demos);
         for (RegressParts.Part p : parts) {
             if (p.index() == 1 && !p.whole()) {
                 out.println(PrintableText.line(String.format(Locale.ROOT, "regress: %s, %d recorded tick(s), is replayed in %d parts"
@@ -179,6 +204,9 @@ public final class RegressCommand implements Callable<Integer> {
                 rows.size() - diverged - unreadable - skipped, diverged, unreadable)
                 + (affected ? ", " + skipped + " skipped as unaffected" : "");
         out.printf(Locale.ROOT, "%s%n", summary);
+        if (changes != null) {
+            whatIfTable(out, rows);
+        }
         out.flush();
         if (junit != null) {
             Files.writeString(junit, junitXml(rows, diverged, unreadable, skipped), StandardCharsets.UTF_8);
@@ -187,7 +215,8 @@ public final class RegressCommand implements Callable<Integer> {
             report(rows, search, build, out, summary);
         }
         if (jsonFile != null) {
-            Files.writeString(jsonFile, json(rows, my.index() + "/" + my.count(), diverged, unreadable, skipped), StandardCharsets.UTF_8);
+            Files.writeString(jsonFile, json(rows, my.index() + "/" + my.count(), diverged, unreadable, skipped, whatIfs),
+                    StandardCharsets.UTF_8);
         }
         if (coverage != null && !CoveragePage.write(coverage, rows, search, out, err)) {
             return diverged > 0 ? 3 : CommandLine.ExitCode.USAGE;
@@ -350,12 +379,16 @@ public final class RegressCommand implements Callable<Integer> {
         String[] summary = {""};
         try {
             // A part: from its first checkpoint restored, up to the next part's first, compared (--from A --until B).
+            WhatIf whatIf = changes == null ? null : new WhatIf(changes);
             DemoReplay.Result r = DemoReplay.run(file, DemoReplay.Options.of(search, map, build.engineVersion(),
                     build.gitSha(), line -> {
                         if (line.startsWith("demo: ")) {
                             summary[0] = line;
                         }
-                    }).from(d.index() > 1 ? d.from() : null).until(d.until()));
+                    }).from(d.index() > 1 ? d.from() : null).until(d.until()), whatIf);
+            if (whatIf != null) {
+                whatIfs.put(d.demo().file(), whatIf);
+            }
             String result = r.ok() ? (r.truncated() ? "OK(trunc)" : "OK") : "DIVERGED";
             return new Row(d.demo().file(), d.name(), barcode, r.ticksReplayed(), r.checkpointsChecked(), result,
                     r.ok() ? "" : r.headline(), r.ok() ? null : r.cause(), (System.nanoTime() - start) / 1e9, summary[0], r, map, d);
@@ -364,6 +397,37 @@ public final class RegressCommand implements Callable<Integer> {
         } catch (RuntimeException | StackOverflowError e) {
             return error(d, barcode, "the replay failed (" + e + "); please report it with this demo");
         }
+    }
+
+    /**
+     * With --set: the changes, then per demo that replayed its pawns, how many departed and the earliest departure (tick,
+     * pawn, field), then how many demos changed; a demo whose baseline diverged is marked, its what-if measured against
+     * a baseline that is not the recording.
+     */
+    private void whatIfTable(PrintWriter out, List<Row> rows) {
+        out.println(PrintableText.line(new WhatIf(changes).heading()));
+        int width = Math.max(40, rows.stream().mapToInt(r -> PrintableText.line(r.name()).length()).max().orElse(0));
+        out.printf(Locale.ROOT, "%-" + width + "s %6s %9s  %s%n", "demo", "pawns", "departed", "earliest departure");
+        int replayed = 0, changed = 0, unsound = 0;
+        for (Row r : rows) {
+            WhatIf w = r.replay() == null ? null : whatIfs.get(r.demo());
+            if (w == null) {
+                continue; // not replayed (an ERROR row): nothing to compare
+            }
+            replayed++;
+            List<WhatIf.Departure> all = w.departures();
+            long departed = all.stream().filter(WhatIf.Departure::departed).count();
+            WhatIf.Departure first = w.first();
+            changed += first != null ? 1 : 0;
+            unsound += r.replay().ok() ? 0 : 1;
+            String earliest = first == null ? "none" : "tick " + first.departedAt() + " PlayerPawn@" + first.wireId() + " "
+                    + first.name() + " (" + first.field() + ")";
+            out.printf(Locale.ROOT, "%-" + width + "s %6d %9d  %s%s%n", PrintableText.line(r.name()), all.size(), departed,
+                    PrintableText.line(earliest), r.replay().ok() ? "" : "; the baseline DIVERGED at tick " + r.replay().divergedAt()
+                    + ", so this is measured against a baseline that is not the recording");
+        }
+        out.printf(Locale.ROOT, "what-if: %d of %d demo(s) changed (a pawn departed from the recorded run)%s%n", changed, replayed,
+                unsound == 0 ? "" : "; " + unsound + " baseline(s) diverged from their file");
     }
 
     private static Row error(RegressParts.Part d, String map, String why) {
@@ -434,7 +498,7 @@ public final class RegressCommand implements Callable<Integer> {
     }
 
     /** The rows as one JSON object: the shard, the counts, and per demo its map, result, and replay outcome or error. */
-    static String json(List<Row> rows, String shard, int diverged, int unreadable, int skipped) {
+    static String json(List<Row> rows, String shard, int diverged, int unreadable, int skipped, Map<Path, WhatIf> whatIfs) {
         StringWriter w = new StringWriter();
         try (JsonGenerator g = ReplayJson.open(w)) {
             g.writeStartObject();
@@ -463,6 +527,9 @@ public final class RegressCommand implements Callable<Integer> {
                 }
                 if (r.replay() != null) {
                     ReplayJson.result(g, r.replay());
+                    if (whatIfs.containsKey(r.demo())) {
+                        ReplayJson.whatIf(g, whatIfs.get(r.demo()));
+                    }
                 } else if (r.result().equals(SKIPPED)) {
                     g.writeStringProperty("result", SKIPPED);
                     g.writeStringProperty("skipped", r.detail());

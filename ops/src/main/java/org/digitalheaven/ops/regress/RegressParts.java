@@ -79,6 +79,15 @@ final class RegressParts {
         return parts;
     }
 
+    /** Each demo as one part, whole, in the order of {@code demos} (a what-if replays a demo from its start). */
+    static List<Part> whole(List<Found> demos) {
+        List<Part> parts = new ArrayList<>();
+        for (Found f : demos) {
+            parts.add(new Part(f, 1, 1, f.segments().isEmpty() ? 0 : f.segments().get(0), null, f.ticks()));
+        }
+        return parts;
+    }
+
     /**
      * Where the parts of {@code f} start: its first tick, then for each further part the segment start nearest an
      * even share of its ticks (each after the one before). One start when it fits the limit, or has one segment.

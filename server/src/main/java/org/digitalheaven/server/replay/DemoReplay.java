@@ -175,6 +175,14 @@ public final class DemoReplay {
      * {@link Options#salvage}); the content of what will be replayed is checked first ({@link DemoContent}).
      */
     public static Result run(DemoFile demo, Options o) throws ReplayException, DemoFormatException {
+        return run(demo, o, null);
+    }
+
+    /**
+     * {@link #run(DemoFile, Options)} in lockstep with a what-if world ({@link WhatIf}; null: none), always in order:
+     * its departures are in {@code whatIf} afterwards.
+     */
+    public static Result run(DemoFile demo, Options o, WhatIf whatIf) throws ReplayException, DemoFormatException {
         Chunk.Header h = demo.header();
         if (h == null) {
             throw new ReplayException(NO_HEADER);
@@ -194,7 +202,7 @@ public final class DemoReplay {
             if (check.warning() != null) {
                 warnings.add(0, check.warning());
             }
-            return replay(demo, first, h, server, o, check, warnings, content);
+            return replay(demo, first, h, server, o, check, warnings, content, whatIf);
         } finally {
             server.shutdown("replay over");
         }
@@ -260,10 +268,18 @@ public final class DemoReplay {
      * map, as a sequential read would.
      */
     public static Result run(Path file, Options o) throws ReplayException, IOException, DemoFormatException {
+        return run(file, o, null);
+    }
+
+    /**
+     * {@link #run(Path, Options)} in lockstep with a what-if world ({@link WhatIf}; null: none), always in order: its
+     * departures are in {@code whatIf} afterwards.
+     */
+    public static Result run(Path file, Options o, WhatIf whatIf) throws ReplayException, IOException, DemoFormatException {
         byte[] bytes = DemoReader.readBytes(file);
         Chunk.Header h = DemoReader.readHeader(bytes);
         if (h == null) {
-            return run(DemoReader.read(bytes), o); // no whole Header: the full read says why
+            return run(DemoReader.read(bytes), o, whatIf); // no whole Header: the full read says why
         }
         record Read(DemoFile demo, int first, FutureTask<Void> content) {
         }
@@ -289,7 +305,7 @@ public final class DemoReplay {
             if (check.warning() != null) {
                 warnings.add(0, check.warning());
             }
-            return replay(read.demo(), read.first(), h, server, o, check, warnings, read.content());
+            return replay(read.demo(), read.first(), h, server, o, check, warnings, read.content(), whatIf);
         } finally {
             server.shutdown("replay over");
         }
@@ -440,13 +456,18 @@ public final class DemoReplay {
 
     /** The world the Header describes: map resolved and installed, recorded rules applied; warnings listed. */
     static GameServer prepare(Chunk.Header h, Options o, List<String> warnings) throws ReplayException {
+        return prepare(h, o, warnings, Preferences.inMemory(), null);
+    }
+
+    /** {@link #prepare(Chunk.Header, Options, List)} with {@code prefs}, and a what-if's changes from the start (or null). */
+    private static GameServer prepare(Chunk.Header h, Options o, List<String> warnings, Preferences prefs, WhatIf whatIf)
+            throws ReplayException {
         Consumer<String> out = warnings::add;
         ResolvedMap map = resolveMap(h, o, out);
         if (!h.engineVersion().equals(o.engineVersion()) || !h.gitSha().equals(o.gitSha())) {
             out.accept("warning: recorded with engine " + h.engineVersion() + " (" + h.gitSha() + "), replaying with "
                     + o.engineVersion() + " (" + o.gitSha() + ")");
         }
-        Preferences prefs = Preferences.inMemory();
         WorldSettings world;
         try {
             world = WorldSettings.decode(h.worldSettings());
@@ -456,6 +477,9 @@ public final class DemoReplay {
         String problem = prefs.setWorld(world);
         if (problem != null) {
             throw new ReplayException("the recorded world rules cannot be applied: " + problem);
+        }
+        if (whatIf != null) {
+            whatIf.fromTheStart(prefs);
         }
         GameServer server = new GameServer(new GameServer.Options(prefs, o.palletFolders(), NanoClock.SYSTEM, 0L,
                 line -> { }, h.tickRate()), new LoopbackNetwork().endpoint());
@@ -495,7 +519,7 @@ public final class DemoReplay {
      * workers the stretches replay while it runs.
      */
     private static Result replay(DemoFile demo, int first, Chunk.Header h, GameServer server, Options o, MapCheck check,
-            List<String> warnings, FutureTask<Void> content) throws ReplayException, DemoFormatException {
+            List<String> warnings, FutureTask<Void> content, WhatIf whatIf) throws ReplayException, DemoFormatException {
         Consumer<String> out = o.out();
         DemoFile.Segment opening = demo.segments().get(first);
         Chunk.Checkpoint openingCheckpoint;
@@ -511,7 +535,7 @@ public final class DemoReplay {
         long start = openingCheckpoint.tick();
         Universe u = server.universe();
         long nanos = System.nanoTime();
-        List<Integer> starts = o.jobs() > 1 && o.logs().isEmpty() && o.observer() == null && !u.leavesOutObjects()
+        List<Integer> starts = o.jobs() > 1 && o.logs().isEmpty() && o.observer() == null && whatIf == null && !u.leavesOutObjects()
                 ? SegmentedReplay.starts(demo, first, o.until(), o.jobs()) : List.of(first);
         if (starts.size() > 1) {
             SegmentedReplay.Outcome s = SegmentedReplay.run(demo, starts, h, o, o.jobs(), server, check, restored, content);
@@ -531,6 +555,17 @@ public final class DemoReplay {
             u = server.universe();
             nanos = System.nanoTime();
         }
+        GameServer twin = null;
+        Preferences twinPrefs = Preferences.inMemory();
+        if (whatIf != null) {
+            try {
+                whatIf.checkTicks(start, o.until() != null ? Math.min(o.until(), demo.lastTick()) : demo.lastTick());
+                twin = whatIfWorld(demo, opening, openingCheckpoint, h, o, twinPrefs, whatIf);
+            } catch (ReplayException | RuntimeException e) {
+                decoded(content); // what the content check refuses is said first
+                throw e;
+            }
+        }
         if (starts.size() == 1 && o.observer() != null) {
             decoded(content); // an observer acts on what it is shown (a cut writes it): only checked content is shown
         }
@@ -549,6 +584,9 @@ public final class DemoReplay {
             log.census(u);
             RecordFeed feed = new RecordFeed(server, judge, o.explain() && check.cause().watching() ? check.cause() : null,
                     log, start, o.until(), demo.version());
+            if (twin != null) {
+                feed.twin(whatIf, twin, twinPrefs);
+            }
             try {
                 for (DemoFile.Segment segment : demo.segments().subList(first, demo.segments().size())) {
                     segment.visitRecords(feed); // a tick (or a record) at a time: a segment's records are never all held
@@ -568,6 +606,26 @@ public final class DemoReplay {
             if (starts.size() > 1) {
                 server.shutdown("replay over"); // the world of the in-order retry; the caller shuts down its own
             }
+            if (twin != null) {
+                twin.shutdown("what-if over");
+            }
+        }
+    }
+
+    /**
+     * The what-if world: the Header's world under the changes from the start ({@code prefs}, the store it keeps for
+     * the changes at a tick), the map as the replay has it (an edited map's objects known as recorded), the opening
+     * checkpoint restored.
+     */
+    private static GameServer whatIfWorld(DemoFile demo, DemoFile.Segment opening, Chunk.Checkpoint openingCheckpoint,
+            Chunk.Header h, Options o, Preferences prefs, WhatIf whatIf) throws ReplayException {
+        GameServer twin = prepare(h, o, new ArrayList<>(), prefs, whatIf);
+        try {
+            restoreOpening(opening, openingCheckpoint, h, twin, mapCheck(demo, h, twin, o), line -> { }, new ArrayList<>());
+            return twin;
+        } catch (ReplayException | RuntimeException e) {
+            twin.shutdown("what-if over");
+            throw e;
         }
     }
 

@@ -3,6 +3,7 @@ package org.digitalheaven.server.replay;
 import org.digitalheaven.demo.Chunk;
 import org.digitalheaven.demo.DemoFile;
 import org.digitalheaven.server.GameServer;
+import org.digitalheaven.server.prefs.Preferences;
 import org.digitalheaven.universe.PlayerInput;
 import org.digitalheaven.universe.Universe;
 
@@ -35,6 +36,8 @@ final class RecordFeed implements DemoFile.TickVisitor {
     /** A stretch of a parallel replay: armed, it stops after the next checkpoint if every check matched; see {@link #stretch}. */
     private boolean stopAtCheckpoint;
     private Stretch stretch;
+    /** The what-if world replayed in lockstep ({@link WhatIf}), or null. */
+    private WhatIf twin;
 
     /**
      * What a stretch of a parallel replay ({@link SegmentedReplay}) asks of the feed: whether to give up (a stretch
@@ -74,6 +77,15 @@ final class RecordFeed implements DemoFile.TickVisitor {
      */
     void stopAtNextCheckpoint() {
         stopAtCheckpoint = true;
+    }
+
+    /**
+     * Replays {@code whatIf}'s world ({@code server}, its preferences {@code prefs}) in lockstep: every join, leave and
+     * override applied to it too, its ticks simulated on the same inputs right after the recorded world's.
+     */
+    void twin(WhatIf whatIf, GameServer server, Preferences prefs) {
+        this.twin = whatIf;
+        whatIf.begin(server, prefs, slot -> inputs[slot]);
     }
 
     /** Ticks simulated. */
@@ -155,6 +167,9 @@ final class RecordFeed implements DemoFile.TickVisitor {
         if (watch != null) {
             watch.afterTick(u, tick + 1);
         }
+        if (twin != null) {
+            twin.afterTick(u); // on this boundary's inputs, before they are cleared
+        }
         while (given > 0) {
             inputs[givenSlots[--given]] = null;
         }
@@ -180,6 +195,9 @@ final class RecordFeed implements DemoFile.TickVisitor {
             judge.hash(th, DemoFile.stateHash(version, u));
         } else if (c instanceof Chunk.Checkpoint k) {
             judge.checkpoint(k.tick(), k.snapshot(), u.snapshot());
+        }
+        if (twin != null) {
+            twin.record(c); // the joins, leaves and overrides of the boundary, into the what-if world too
         }
     }
 }
