@@ -421,7 +421,6 @@ public final class DemoReplay {
                 ? ", ..." : "") + ") are left out of the comparison; a pawn that touches one still diverges";
     }
 
-    /** What to say when no pawn touched a watched body: removed brushes cannot be touched, so name them. */
     /**
      * What the recording's coverage says its pawns reached of the edits ({@code regress --affected}'s judge on this map,
      * the build aside), e.g. {@code brush added at dm1.map:7, entity 0 worldspawn brush 0: its new shape meets the space
@@ -440,6 +439,7 @@ public final class DemoReplay {
         }
     }
 
+    /** What to say when no pawn touched a watched body: removed brushes cannot be touched, so name them. */
     private static String removedOrElse(MapManifest.Comparison c, String reached, String build) {
         boolean aboutRemoved = reached != null && c.removed().stream().anyMatch(d -> reached.startsWith(d.toString()));
         if (reached != null && !aboutRemoved) {
