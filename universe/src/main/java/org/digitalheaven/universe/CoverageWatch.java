@@ -38,6 +38,8 @@ public final class CoverageWatch implements TraceWatch {
      * meters, six floats: a box inside it adds no cell (most of a pawn's traces and tests in a tick). NaN: none yet.
      */
     private float[] last = new float[0];
+    /** The same boxes as {@link #last}, as the cell indices they run over (x0, y0, z0, x1, y1, z1), inclusive. */
+    private int[] lastCells = new int[0];
     private boolean unbounded;
 
     CoverageWatch(Universe u) {
@@ -134,6 +136,10 @@ public final class CoverageWatch implements TraceWatch {
             int was = last.length;
             last = java.util.Arrays.copyOf(last, Math.max(at + 6, was * 2));
             java.util.Arrays.fill(last, was, last.length, Float.NaN);
+            lastCells = java.util.Arrays.copyOf(lastCells, last.length);
+            for (int k = was; k < lastCells.length; k += 6) {
+                lastCells[k] = 1; // no cells yet: an empty range (1..0) on x
+            }
         }
         float[] l = last;
         if (x0 >= l[at] && x1 < l[at + 3] && y0 >= l[at + 1] && y1 < l[at + 4] && z0 >= l[at + 2] && z1 < l[at + 5]) {
@@ -152,10 +158,24 @@ public final class CoverageWatch implements TraceWatch {
         l[at + 3] = (ix1 + 1) * c;
         l[at + 4] = (iy1 + 1) * c;
         l[at + 5] = (iz1 + 1) * c;
+        // Every cell of the last box is in the set already: only the ones outside it are added (a pawn that moved on by
+        // a cell adds a slab of them, not its whole box again).
+        int[] o = lastCells;
+        int ox0 = o[at], oy0 = o[at + 1], oz0 = o[at + 2], ox1 = o[at + 3], oy1 = o[at + 4], oz1 = o[at + 5];
+        o[at] = ix0;
+        o[at + 1] = iy0;
+        o[at + 2] = iz0;
+        o[at + 3] = ix1;
+        o[at + 4] = iy1;
+        o[at + 5] = iz1;
         for (int x = ix0; x <= ix1; x++) {
+            boolean inX = x >= ox0 && x <= ox1;
             for (int z = iz0; z <= iz1; z++) {
+                boolean inXz = inX && z >= oz0 && z <= oz1;
                 for (int y = iy0; y <= iy1; y++) {
-                    cells.add(Coverage.key(x, y, z));
+                    if (!inXz || y < oy0 || y > oy1) {
+                        cells.add(Coverage.key(x, y, z));
+                    }
                 }
             }
         }
