@@ -39,7 +39,8 @@ import tools.jackson.core.JsonGenerator;
  * volumes), every pawn's trail, a timeline with play, speed, step and a slider over every tick, markers
  * for checkpoints, joins, leaves, teleports and object activations, a pawn's numbers on a click, and for
  * a diverged replay a banner with what differs, a marker at its tick and the recorded checkpoint positions
- * beside the replayed trail. No network: the data and the script are in the page.
+ * beside the replayed trail; and a 3D tab on the same timeline ({@link View3d}). No network: the data, the script
+ * and the WebGL library are in the page. Tick T on the page is tick T's result, as {@code --demoLog} numbers it.
  */
 public final class DemoView {
 
