@@ -51,9 +51,13 @@ final class View3d {
     }
 
     private final Contacts wanted;
-    /** Per static face: body id, corner count, then x, y, z per corner. */
+    /**
+     * Per static face: body id, corner count, then x, y, z per corner; each number but the count as a difference
+     * from the one before it of its kind (id from the last face's, first corner from the last face's first, each
+     * other corner from the corner before): small numbers, a small page.
+     */
     private final IntList statics = new IntList();
-    /** Per moving body: its id, its faces in its own frame (as statics), its poses. */
+    /** Per moving body: its id, its faces in its own frame (as statics, without ids), its poses. */
     private final List<Mover> movers = new ArrayList<>();
     /** Per pawn (by wire id): tick, contact count, then per contact body id and the plane as written. */
     private final Map<Integer, List<Object>> contacts = new TreeMap<>();
@@ -124,6 +128,7 @@ final class View3d {
      * body id (when {@code id} is not -1), corner count and corners.
      */
     private static void faces(IntList out, int id, List<Brush> brushes, Vec3 at, float yaw) {
+        int[] last = out.last; // the previous face's id and first corner, the previous corner
         double rad = StrictMath.toRadians(-yaw), c = StrictMath.cos(rad), s = StrictMath.sin(rad);
         for (Brush br : brushes) {
             List<Vec3> corners = br.corners();
@@ -138,7 +143,8 @@ final class View3d {
                     continue;
                 }
                 if (id >= 0) {
-                    out.add(id);
+                    out.add(id - last[0]);
+                    last[0] = id;
                 }
                 out.add(poly.length);
                 // Counter-clockwise seen from outside, as WebGL's front faces: a camera inside a brush sees through it.
@@ -149,9 +155,14 @@ final class View3d {
                 for (int k = 0; k < poly.length; k++) {
                     Vec3 v = poly[reverse ? poly.length - 1 - k : k];
                     double x = v.x() - at.x(), z = v.z() - at.z();
-                    out.add(DemoView.cm((float) (x * c + z * s)));
-                    out.add(DemoView.cm(v.y() - at.y()));
-                    out.add(DemoView.cm((float) (-x * s + z * c)));
+                    int[] p = {DemoView.cm((float) (x * c + z * s)), DemoView.cm(v.y() - at.y()), DemoView.cm((float) (-x * s + z * c))};
+                    for (int a = 0; a < 3; a++) {
+                        out.add(p[a] - last[(k == 0 ? 1 : 4) + a]);
+                        last[4 + a] = p[a];
+                        if (k == 0) {
+                            last[1 + a] = p[a];
+                        }
+                    }
                 }
             }
         }
@@ -204,6 +215,8 @@ final class View3d {
     private static final class IntList {
         int[] v = new int[256];
         private int n;
+        /** What {@link #faces} writes differences from. */
+        final int[] last = new int[7];
 
         void add(int x) {
             if (n == v.length) {

@@ -158,7 +158,8 @@ class ViewerBrowserTest {
     }
 
     /**
-     * The page's tick T is what {@code --demoLog} prints as tick T (the result of simulating tick T), for every pawn,
+     * The page's tick T is what {@code --demoLog} prints as tick T (the result of simulating tick T: position, ground
+     * and its normal), for every pawn,
      * on a page of the whole demo and on one made {@code --from 1800 --until 1900}, which starts at 1800 as the log does.
      */
     @Test
@@ -167,7 +168,7 @@ class ViewerBrowserTest {
         Path whole = dir.resolve("whole.html"), part = dir.resolve("part.html");
         DemoView.write(demo, "minute.dh-demo", replay(), whole);
         DemoView.write(demo, "minute.dh-demo", replay().from(1800L).until(1900L), part);
-        List<String> log = demoLog(demo, "positions", 1800);
+        List<String> log = demoLog(demo, "positions", 1800), ground = demoLog(demo, "ground", 1800);
         int moving = 0;
         for (Path page : List.of(whole, part)) {
             load(page);
@@ -186,6 +187,14 @@ class ViewerBrowserTest {
                         double shown = ((Number) s.get(axis[0])).doubleValue();
                         assertTrue(Math.abs(logged - shown) <= 1, l + ": the page has " + axis[0] + " " + shown + " cm at tick " + t);
                     }
+                    Matcher g = GROUND.matcher(ground.stream().filter(k -> k.startsWith("tick " + t + " PlayerPawn@" + m.group(1) + " "))
+                            .findFirst().orElseThrow());
+                    assertTrue(g.matches(), g.toString());
+                    assertEquals(Boolean.parseBoolean(g.group(1)) ? 1L : 0L, ((Number) s.get("g")).longValue(), "grounded: " + l);
+                    for (int a = 0; a < 3; a++) {
+                        assertEquals(Double.parseDouble(g.group(2 + a)), ((Number) s.get("n" + "xyz".charAt(a))).doubleValue(), 0.0005,
+                                "the ground normal at tick " + t + " of PlayerPawn@" + m.group(1));
+                    }
                     moving += Math.abs(Double.parseDouble(m.group(5))) + Math.abs(Double.parseDouble(m.group(6))) > 1.2 ? 1 : 0; // 2 cm a tick
                 }
             }
@@ -198,6 +207,9 @@ class ViewerBrowserTest {
     /** tick T PlayerPawn@W position (x, y, z) velocity (vx, vy, vz). */
     static final Pattern POSITION = Pattern.compile("tick \\d+ PlayerPawn@(\\d+) position \\(([-\\d.E]+), ([-\\d.E]+), ([-\\d.E]+)\\)"
             + " velocity \\(([-\\d.E]+), [-\\d.E]+, ([-\\d.E]+)\\)");
+    /** tick T PlayerPawn@W grounded G normal (x, y, z) ticksSinceGrounded N. */
+    static final Pattern GROUND = Pattern.compile("tick \\d+ PlayerPawn@\\d+ grounded (true|false) normal \\(([-\\d.E]+), ([-\\d.E]+),"
+            + " ([-\\d.E]+)\\) ticksSinceGrounded \\d+");
     /** tick T PlayerPawn@W contact normal (x, y, z) dist d body B. */
     static final Pattern CONTACT = Pattern.compile("tick (\\d+) PlayerPawn@(\\d+) contact normal \\(([-\\d.E]+), ([-\\d.E]+), ([-\\d.E]+)\\)"
             + " dist ([-\\d.E]+) body (\\d+).*");
