@@ -28,7 +28,7 @@ import picocli.CommandLine;
             + " chosen pawn; with --contacts, that pawn's contact planes at the tick, each named with its body and the"
             + " brush or entity and .map line it came from. Tick T is the result of tick T, as --demoLog numbers it.",
             "The page needs no network and opens from disk. Exit 0 when written (whatever the verdict), 2 when the"
-            + " demo cannot be replayed."})
+            + " demo cannot be replayed or --contacts names no pawn of it."})
 final class ViewCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
