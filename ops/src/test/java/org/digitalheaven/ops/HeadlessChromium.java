@@ -16,7 +16,7 @@ public final class HeadlessChromium {
     private HeadlessChromium() {
     }
 
-    /** A browser at 1280x900, or the test is skipped (with the reason printed) when chromium or its driver is missing. */
+    /** A browser at 1280x900 with WebGL, or the test is skipped (with the reason printed) when chromium or its driver is missing. */
     public static WebDriver open() {
         String why = "skipped: Debian's chromium and chromium-driver are not installed (.ci/run installs them:"
                 + " apt-get install chromium chromium-driver)";
@@ -26,7 +26,9 @@ public final class HeadlessChromium {
         Assumptions.assumeTrue(Files.isExecutable(CHROMIUM) && Files.isExecutable(DRIVER), why);
         ChromeOptions o = new ChromeOptions();
         o.setBinary(CHROMIUM.toString());
-        o.addArguments("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--window-size=1280,900");
+        // WebGL (the viewer's 3D view) through SwiftShader, chromium's software renderer: without a GPU it is offered only when asked.
+        o.addArguments("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--window-size=1280,900",
+                "--enable-unsafe-swiftshader", "--use-angle=swiftshader");
         return new ChromeDriver(new ChromeDriverService.Builder().usingDriverExecutable(DRIVER.toFile()).build(), o);
     }
 }

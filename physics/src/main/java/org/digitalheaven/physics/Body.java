@@ -1,5 +1,7 @@
 package org.digitalheaven.physics;
 
+import java.util.List;
+
 /**
  * A solid in a {@link PhysicsWorld}: one or more brushes in world space. Static bodies never change;
  * moving bodies and hulls are re-posed by their owner between ticks, which rebuilds their world-space
@@ -135,6 +137,11 @@ public final class Body {
 
     Brush[] worldBrushes() {
         return world;
+    }
+
+    /** Its brushes where they are now (a moving body's posed, a hull's box), for drawing. */
+    public List<Brush> brushes() {
+        return List.of(world);
     }
 
     public int id() {

@@ -382,6 +382,40 @@ public final class Brush {
         return true;
     }
 
+    /**
+     * Each face's polygon, its corners in order (empty for a face the others cut away), for drawing: a box
+     * brush built by {@link #box} has its six faces made from its bounds.
+     */
+    public List<Vec3[]> polygons() {
+        List<Vec3[]> out = new ArrayList<>();
+        if (windings == null) {
+            float[][] c = {{minX, maxX}, {minY, maxY}, {minZ, maxZ}};
+            for (int axis = 0; axis < 3; axis++) {
+                int u = (axis + 1) % 3, v = (axis + 2) % 3;
+                for (int side = 0; side < 2; side++) {
+                    Vec3[] q = new Vec3[4];
+                    for (int k = 0; k < 4; k++) {
+                        float[] p = new float[3];
+                        p[axis] = c[axis][side];
+                        p[u] = c[u][k == 1 || k == 2 ? 1 : 0];
+                        p[v] = c[v][k >= 2 ? 1 : 0];
+                        q[k] = new Vec3(p[0], p[1], p[2]);
+                    }
+                    out.add(q);
+                }
+            }
+            return out;
+        }
+        for (double[][] w : windings) {
+            Vec3[] q = new Vec3[w.length];
+            for (int k = 0; k < w.length; k++) {
+                q[k] = new Vec3((float) w[k][0], (float) w[k][1], (float) w[k][2]);
+            }
+            out.add(q);
+        }
+        return out;
+    }
+
     /** Corners of the brush (from its face polygons), for tests and diagnostics. */
     public List<Vec3> corners() {
         List<Vec3> out = new ArrayList<>();

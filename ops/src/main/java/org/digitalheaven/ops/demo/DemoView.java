@@ -21,6 +21,7 @@ import org.digitalheaven.physics.BodyInfo;
 import org.digitalheaven.physics.BodyKind;
 import org.digitalheaven.physics.Brush;
 import org.digitalheaven.physics.CharacterMotion;
+import org.digitalheaven.physics.MoveSettings;
 import org.digitalheaven.physics.Vec3;
 import org.digitalheaven.server.TickListener;
 import org.digitalheaven.server.replay.DemoReplay;
@@ -38,7 +39,8 @@ import tools.jackson.core.JsonGenerator;
  * volumes), every pawn's trail, a timeline with play, speed, step and a slider over every tick, markers
  * for checkpoints, joins, leaves, teleports and object activations, a pawn's numbers on a click, and for
  * a diverged replay a banner with what differs, a marker at its tick and the recorded checkpoint positions
- * beside the replayed trail. No network: the data and the script are in the page.
+ * beside the replayed trail; and a 3D tab on the same timeline ({@link View3d}). No network: the data, the script
+ * and the WebGL library are in the page. Tick T on the page is tick T's result, as {@code --demoLog} numbers it.
  */
 public final class DemoView {
 
@@ -57,20 +59,27 @@ public final class DemoView {
         final List<Object[]> markers = new ArrayList<>();
         final List<int[]> statics = new ArrayList<>(), movers = new ArrayList<>(), volumes = new ArrayList<>(), spawns = new ArrayList<>();
         private int[] objectStates = new int[0];
+        final View3d v3;
+        /** The first tick simulated, and the last (one less when none was). */
         long start;
         long end;
+
+        Collector(View3d.Contacts contacts) {
+            v3 = new View3d(contacts);
+        }
 
         @Override
         public void onBoundary(Universe u) {
             if (first) {
                 first = false;
                 start = u.tickCount();
+                end = start - 1;
                 world(u);
+                v3.world(u);
                 objectStates = new int[u.objects().size()];
                 for (int i = 0; i < objectStates.length; i++) {
                     objectStates[i] = u.objects().get(i).state();
                 }
-                sample(u, start);
             }
         }
 
@@ -86,9 +95,11 @@ public final class DemoView {
 
         @Override
         public void afterTick(Universe u) {
-            long t = u.tickCount();
+            // Tick t's result, as --demoLog numbers it: the tick just simulated, not the boundary that follows.
+            long t = u.tickCount() - 1;
             end = t;
             sample(u, t);
+            v3.afterTick(u, t);
             List<MapObject> objects = u.objects();
             for (int i = 0; i < objects.size() && i < objectStates.length; i++) {
                 MapObject o = objects.get(i);
@@ -103,11 +114,10 @@ public final class DemoView {
         private void sample(Universe u, long t) {
             for (Pawn p : u.pawns()) {
                 Track tr = current.get(p.wireId());
-                if (tr != null && tr.to() >= t) {
-                    continue; // sampled at this tick already (the first boundary)
-                }
                 if (tr == null || tr.to() != t - 1) {
-                    tr = new Track(p.wireId(), p.name(), t); // new, or back after leaving: a track of its own
+                    MoveSettings s = u.settingsOf(p);
+                    tr = new Track(p.wireId(), p.name(), t, new int[] {cm(s.hullMaxs(false).x()), cm(s.hullMaxs(false).y()),
+                        cm(s.hullMaxs(true).y())}); // new, or back after leaving: a track of its own
                     current.put(p.wireId(), tr);
                     tracks.add(tr);
                 }
@@ -146,34 +156,48 @@ public final class DemoView {
         }
     }
 
-    /** One pawn's samples, contiguous from {@code from}: x, z, y in cm, vx, vz, vy in cm/s, grounded. */
+    /**
+     * One pawn's samples, contiguous from {@code from}, {@link #STRIDE} numbers a tick: x, z, y in cm, vx, vz, vy
+     * in cm/s, flags (1 grounded, 2 crouched); and its ground normal (x, y, z in thousandths) at each tick it
+     * changed, which is seldom (a few hundred times a minute for eight pawns on e1m1, not once a tick).
+     */
     static final class Track {
+        static final int STRIDE = 7;
         final int wire;
         final String name;
         final long from;
-        private int[] v = new int[7 * 64];
+        /** Its hull in cm: half width, standing height, crouched height (feet at the position). */
+        final int[] hull;
+        private int[] v = new int[STRIDE * 64];
         private int n;
+        /** Ticks since {@code from}, then the ground normal, each time it changed. */
+        private final List<Integer> normals = new ArrayList<>();
         private float lastX, lastZ;
 
-        Track(int wire, String name, long from) {
+        Track(int wire, String name, long from, int[] hull) {
             this.wire = wire;
             this.name = name;
             this.from = from;
+            this.hull = hull;
         }
 
         void add(CharacterMotion m) {
-            if ((n + 1) * 7 > v.length) {
+            if ((n + 1) * STRIDE > v.length) {
                 v = Arrays.copyOf(v, v.length * 2);
             }
-            Vec3 p = m.position(), s = m.velocity();
-            int i = n * 7;
+            Vec3 p = m.position(), s = m.velocity(), g = m.groundNormal();
+            int i = n * STRIDE;
             v[i] = cm(p.x());
             v[i + 1] = cm(p.z());
             v[i + 2] = cm(p.y());
             v[i + 3] = cm(s.x());
             v[i + 4] = cm(s.z());
             v[i + 5] = cm(s.y());
-            v[i + 6] = m.grounded() ? 1 : 0;
+            v[i + 6] = (m.grounded() ? 1 : 0) | (m.crouched() ? 2 : 0);
+            int nx = Math.round(g.x() * 1000f), ny = Math.round(g.y() * 1000f), nz = Math.round(g.z() * 1000f), k = normals.size();
+            if (k == 0 || normals.get(k - 3) != nx || normals.get(k - 2) != ny || normals.get(k - 1) != nz) {
+                normals.addAll(List.of(n, nx, ny, nz));
+            }
             lastX = p.x();
             lastZ = p.z();
             n++;
@@ -190,7 +214,7 @@ public final class DemoView {
         /** The highest its feet were, in cm. */
         int highest() {
             int h = Integer.MIN_VALUE;
-            for (int i = 2; i < n * 7; i += 7) {
+            for (int i = 2; i < n * STRIDE; i += STRIDE) {
                 h = Math.max(h, v[i]);
             }
             return h;
@@ -205,16 +229,20 @@ public final class DemoView {
             if (t < from || t > to()) {
                 return null;
             }
-            int i = (int) (t - from) * 7;
+            int i = (int) (t - from) * STRIDE;
             return new int[] {v[i], v[i + 1]};
         }
 
-        /** The samples with x, z, y, vx, vz, vy as differences from the tick before (small numbers, a small page). */
+        /** The samples with all but the flags as differences from the tick before (small numbers, a small page). */
+        int[] normals() {
+            return normals.stream().mapToInt(Integer::intValue).toArray();
+        }
+
         int[] deltas() {
-            int[] d = Arrays.copyOf(v, n * 7);
-            for (int i = d.length - 1; i >= 7; i--) {
-                if (i % 7 < 6) {
-                    d[i] -= v[i - 7];
+            int[] d = Arrays.copyOf(v, n * STRIDE);
+            for (int i = d.length - 1; i >= STRIDE; i--) {
+                if (i % STRIDE != 6) {
+                    d[i] -= v[i - STRIDE];
                 }
             }
             return d;
@@ -238,14 +266,29 @@ public final class DemoView {
      */
     public static Written write(Path demo, String name, DemoReplay.Options options, Path page)
             throws IOException, DemoFormatException, DemoReplay.ReplayException {
-        Collector c = new Collector();
+        try {
+            return write(demo, name, options, View3d.Contacts.NONE, page);
+        } catch (View3d.NoSuchPawn e) {
+            throw new IllegalStateException("no contacts were asked for", e);
+        }
+    }
+
+    /** As {@link #write(Path, String, DemoReplay.Options, Path)}, the page carrying the contacts {@code contacts} asks for. */
+    static Written write(Path demo, String name, DemoReplay.Options options, View3d.Contacts contacts, Path page)
+            throws IOException, DemoFormatException, DemoReplay.ReplayException, View3d.NoSuchPawn {
+        Collector c = new Collector(contacts);
         List<String> lines = new ArrayList<>();
         DemoFile file = DemoReader.inspect(DemoReader.readBytes(demo)); // read once: replayed, then its checkpoints drawn
         DemoReplay.Result r = DemoReplay.run(file, options.observer(c).out(l -> {
             lines.add(l);
             options.out().accept(l);
         }));
-        String html = template().replace("/*DATA*/", scriptSafe(json(name, file, r, c, lines)));
+        List<String> names = new ArrayList<>();
+        for (Track t : c.tracks) {
+            names.add(t.name);
+        }
+        c.v3.check(names);
+        String html = page(scriptSafe(json(name, file, r, c, lines)));
         Path tmp = page.toAbsolutePath().resolveSibling("." + page.getFileName() + ".part"); // the usual file permissions
         try {
             Files.writeString(tmp, html, StandardCharsets.UTF_8);
@@ -256,10 +299,24 @@ public final class DemoView {
         return new Written(r, Files.size(page), c.current.size());
     }
 
-    private static String template() throws IOException {
-        try (InputStream in = DemoView.class.getResourceAsStream("/viewer/view.html")) {
+    /** The template with the WebGL library and the data put in, in one pass: neither is searched for the other's mark. */
+    private static String page(String data) throws IOException {
+        String t = resource("view.html"), lib = resource(THREE);
+        int l = t.indexOf(THREE_MARK), d = t.indexOf(DATA_MARK);
+        if (l < 0 || d < l) {
+            throw new IOException("the viewer's page template has lost its marks");
+        }
+        return t.substring(0, l) + lib + t.substring(l + THREE_MARK.length(), d) + data + t.substring(d + DATA_MARK.length());
+    }
+
+    /** The vendored three.js build the 3D view draws with (its licence and checksum beside it in the viewer folder). */
+    static final String THREE = "three.min.js";
+    private static final String THREE_MARK = "/*THREE*/", DATA_MARK = "/*DATA*/";
+
+    static String resource(String name) throws IOException {
+        try (InputStream in = DemoView.class.getResourceAsStream("/viewer/" + name)) {
             if (in == null) {
-                throw new IOException("the viewer's page template is missing from this build");
+                throw new IOException("the viewer's " + name + " is missing from this build");
             }
             return new String(in.readAllBytes(), StandardCharsets.UTF_8);
         }
@@ -280,6 +337,7 @@ public final class DemoView {
             g.writeNumberProperty("tickRate", file.header() == null ? 60 : file.header().tickRate());
             g.writeNumberProperty("start", c.start);
             g.writeNumberProperty("end", Math.max(c.start, c.end));
+            g.writeNumberProperty("stride", Track.STRIDE);
             verdict(g, r, lines);
             int[] b = bounds(c);
             g.writeName("bounds");
@@ -294,9 +352,10 @@ public final class DemoView {
             List<Object[]> markers = new ArrayList<>(c.markers);
             recorded(g, file, c, markers);
             if (r.divergedAt() != null) {
-                markers.add(new Object[] {r.divergedAt(), "diverged", "DIVERGED"});
+                markers.add(new Object[] {r.divergedAt() - 1, "diverged", "DIVERGED"}); // boundary T's state is tick T-1's result
             }
             markers(g, markers);
+            c.v3.write(g);
             g.writeEndObject();
         }
         return w.toString();
@@ -310,6 +369,7 @@ public final class DemoView {
         g.writeStringProperty("summary", lines.isEmpty() ? "" : lines.get(lines.size() - 1));
         if (r.divergedAt() != null) {
             g.writeNumberProperty("divergedAt", r.divergedAt());
+            g.writeNumberProperty("divergedShown", r.divergedAt() - 1);
         } else {
             g.writeNullProperty("divergedAt");
         }
@@ -365,9 +425,14 @@ public final class DemoView {
             g.writeNumberProperty("wire", t.wire);
             g.writeStringProperty("name", t.name);
             g.writeNumberProperty("from", t.from);
+            g.writeName("hull");
+            g.writeArray(t.hull, 0, t.hull.length);
             g.writeName("samples");
             int[] d = t.deltas();
             g.writeArray(d, 0, d.length);
+            g.writeName("normals");
+            int[] gn = t.normals();
+            g.writeArray(gn, 0, gn.length);
             g.writeEndObject();
         }
         g.writeEndArray();
@@ -381,7 +446,7 @@ public final class DemoView {
         g.writeName("recorded");
         g.writeStartArray();
         for (DemoFile.IndexedCheckpoint k : file.checkpoints()) {
-            long tick = k.checkpoint().tick();
+            long tick = k.checkpoint().tick() - 1; // the checkpoint of boundary T holds tick T-1's result
             if (tick < c.start || tick > c.end) {
                 continue;
             }

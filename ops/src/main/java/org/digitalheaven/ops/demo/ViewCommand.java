@@ -23,8 +23,12 @@ import picocli.CommandLine;
             + " pawn's trail, a timeline with play, speed, step and a slider over every tick, markers for checkpoints,"
             + " joins, leaves, teleports and doors; a pawn's position, velocity and ground on a click; for a diverged"
             + " replay, a banner with what differs and the recorded checkpoint positions beside the trail.",
+            "Its 3D tab, on the same timeline, draws the map's brushes, the moving objects where they are at the tick,"
+            + " every pawn's hull box, velocity and ground normal, with a camera that orbits (drag, wheel) and follows a"
+            + " chosen pawn; with --contacts, that pawn's contact planes at the tick, each named with its body and the"
+            + " brush or entity and .map line it came from. Tick T is the result of tick T, as --demoLog numbers it.",
             "The page needs no network and opens from disk. Exit 0 when written (whatever the verdict), 2 when the"
-            + " demo cannot be replayed."})
+            + " demo cannot be replayed or --contacts names no pawn of it."})
 final class ViewCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
@@ -46,21 +50,28 @@ final class ViewCommand implements Callable<Integer> {
     @Option(names = "--until", paramLabel = "TICK", converter = WholeNumberFlags.Tick.class, description = "Stop at this tick.")
     Long until;
 
+    @Option(names = "--contacts", paramLabel = "NAME|all", description = "Carry the contact planes of the pawn of this"
+            + " name (or of every pawn: all) for the 3D view, from --from to --until (default: the whole replay);"
+            + " default: none, a smaller page.")
+    String contacts;
+
     @Override
     public Integer call() {
         PrintWriter o = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         Path page = out != null ? out : file.resolveSibling(file.getFileName().toString().replaceFirst("(\\.dh-demo)?$", ".html"));
         try {
+            View3d.Contacts carried = contacts == null ? View3d.Contacts.NONE
+                    : new View3d.Contacts(contacts, from == null ? 0 : from, until == null ? Long.MAX_VALUE : until);
             DemoView.Written w = DemoView.write(file, file.getFileName().toString(), where.options(l -> { }).from(from)
-                    .until(until), page);
+                    .until(until), carried, page);
             o.printf(Locale.ROOT, "demo view: wrote %s (%d bytes): %d tick(s), %d pawn(s), %s%n", PrintableText.line(page), w.bytes(),
                     w.result().ticksReplayed(), w.pawns(), w.result().ok() ? "OK" : "DIVERGED at tick " + w.result().divergedAt());
             o.flush();
             return CommandLine.ExitCode.OK;
         } catch (IOException e) {
             err.println(PrintableText.line("dh-host demo view: " + file + ": " + DemoFiles.reason(e)));
-        } catch (DemoFormatException | DemoReplay.ReplayException e) {
+        } catch (DemoFormatException | DemoReplay.ReplayException | View3d.NoSuchPawn e) {
             err.println(PrintableText.line("dh-host demo view: " + file + ": " + e.getMessage()));
         }
         err.flush();

@@ -26,7 +26,10 @@
  *   <li>{@code HeadlessReplay.java}: {@code dh-host --demo FILE}: the headless replay, its lines or its JSON,
  *       and its exit code.</li>
  *   <li>{@code DemoView.java}: the viewer page: collects what a replay simulates and writes it into the
- *       page template ({@code viewer/view.html}).</li>
+ *       page template ({@code viewer/view.html}), with the vendored three.js ({@code viewer/three.min.js}, see
+ *       {@code viewer/THREE.md}).</li>
+ *   <li>{@code View3d.java}: what the page's 3D view draws beyond the pawns: the brushes' faces, the moving
+ *       bodies' poses, and the contacts {@code --contacts} asks for.</li>
  *   <li>{@code ReplayJson.java}: a replay's outcome as JSON, the same fields for {@code --demo --json} and
  *       {@code regress --json}.</li>
  * </ul>
