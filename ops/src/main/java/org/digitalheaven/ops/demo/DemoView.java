@@ -25,6 +25,7 @@ import org.digitalheaven.physics.MoveSettings;
 import org.digitalheaven.physics.Vec3;
 import org.digitalheaven.server.TickListener;
 import org.digitalheaven.server.replay.DemoReplay;
+import org.digitalheaven.server.replay.WhatIf;
 import org.digitalheaven.universe.MapObject;
 import org.digitalheaven.universe.Pawn;
 import org.digitalheaven.universe.PawnState;
@@ -63,6 +64,10 @@ public final class DemoView {
         /** The first tick simulated, and the last (one less when none was). */
         long start;
         long end;
+
+        /** With {@code demo view --set}: the lockstep and the what-if world's trails; else null. */
+        WhatIf whatIf;
+        WhatIfTrails whatIfTrails;
 
         Collector(View3d.Contacts contacts) {
             v3 = new View3d(contacts);
@@ -276,13 +281,37 @@ public final class DemoView {
     /** As {@link #write(Path, String, DemoReplay.Options, Path)}, the page carrying the contacts {@code contacts} asks for. */
     static Written write(Path demo, String name, DemoReplay.Options options, View3d.Contacts contacts, Path page)
             throws IOException, DemoFormatException, DemoReplay.ReplayException, View3d.NoSuchPawn {
+        return write(demo, name, options, contacts, null, page);
+    }
+
+    /**
+     * As {@link #write(Path, String, DemoReplay.Options, View3d.Contacts, Path)}, and with {@code whatIf} (or null) the
+     * recording replayed in lockstep with a world under its changes ({@code demo view --set}): the page draws each pawn's
+     * what-if trail beside its recorded one and marks where it departed.
+     */
+    static Written write(Path demo, String name, DemoReplay.Options options, View3d.Contacts contacts, WhatIf whatIf, Path page)
+            throws IOException, DemoFormatException, DemoReplay.ReplayException, View3d.NoSuchPawn {
         Collector c = new Collector(contacts);
+        WhatIfTrails trails = whatIf == null ? null : new WhatIfTrails();
+        if (whatIf != null) {
+            whatIf.watch(trails);
+        }
         List<String> lines = new ArrayList<>();
         DemoFile file = DemoReader.inspect(DemoReader.readBytes(demo)); // read once: replayed, then its checkpoints drawn
         DemoReplay.Result r = DemoReplay.run(file, options.observer(c).out(l -> {
             lines.add(l);
             options.out().accept(l);
-        }));
+        }), whatIf);
+        if (whatIf != null) {
+            c.whatIf = whatIf;
+            c.whatIfTrails = trails;
+            for (WhatIf.Departure d : whatIf.departures()) {
+                if (d.departed()) { // boundary T holds tick T-1's result, as the divergence's marker
+                    c.markers.add(new Object[] {d.departedAt() - 1, "departed", d.name() + " (PlayerPawn@" + d.wireId()
+                        + ") departed in " + d.field()});
+                }
+            }
+        }
         List<String> names = new ArrayList<>();
         for (Track t : c.tracks) {
             names.add(t.name);
@@ -355,6 +384,9 @@ public final class DemoView {
                 markers.add(new Object[] {r.divergedAt() - 1, "diverged", "DIVERGED"}); // boundary T's state is tick T-1's result
             }
             markers(g, markers);
+            if (c.whatIf != null) {
+                whatIf(g, c);
+            }
             c.v3.write(g);
             g.writeEndObject();
         }
@@ -414,6 +446,89 @@ public final class DemoView {
         }
         g.writeName("heights");
         g.writeArray(new int[] {lo == Integer.MAX_VALUE ? 0 : lo, hi == Integer.MIN_VALUE ? 0 : hi}, 0, 2);
+    }
+
+    /**
+     * The what-if world's pawns, tick after tick ({@code demo view --set}): per wire id, runs of consecutive ticks (a pawn
+     * that left and came back has one run each time), x and z in cm, each tick's result under its own number as the
+     * recorded trails have it.
+     */
+    static final class WhatIfTrails implements WhatIf.Watcher {
+        /** Each run: wire id, first tick, then x and z of each tick. */
+        final List<long[]> heads = new ArrayList<>();
+        final List<int[]> xz = new ArrayList<>();
+        final List<int[]> sizes = new ArrayList<>();
+        private final Map<Integer, Integer> open = new TreeMap<>();
+
+        @Override
+        public void tick(long boundary, Universe recorded, Universe whatIf) {
+            long t = boundary - 1; // boundary T holds tick T-1's result
+            for (Pawn q : whatIf.pawns()) {
+                Integer run = open.get(q.wireId());
+                if (run == null || heads.get(run)[1] + sizes.get(run)[0] != t) {
+                    run = heads.size();
+                    heads.add(new long[] {q.wireId(), t});
+                    xz.add(new int[128]);
+                    sizes.add(new int[1]);
+                    open.put(q.wireId(), run);
+                }
+                int n = sizes.get(run)[0];
+                int[] a = xz.get(run);
+                if (2 * n + 2 > a.length) {
+                    a = Arrays.copyOf(a, a.length * 2);
+                    xz.set(run, a);
+                }
+                a[2 * n] = cm(q.motion().position().x());
+                a[2 * n + 1] = cm(q.motion().position().z());
+                sizes.get(run)[0] = n + 1;
+            }
+        }
+    }
+
+    /**
+     * The what-if object: the changes (the report's heading), each pawn's what-if trail (first tick, then x and z as
+     * differences from the tick before, the first whole), and the departures (the tick shown, wire id, the report's line).
+     */
+    private static void whatIf(JsonGenerator g, Collector c) {
+        g.writeName("whatIf");
+        g.writeStartObject();
+        g.writeStringProperty("heading", c.whatIf.heading());
+        g.writeName("trails");
+        g.writeStartArray();
+        WhatIfTrails w = c.whatIfTrails;
+        for (int i = 0; i < w.heads.size(); i++) {
+            g.writeStartObject();
+            g.writeNumberProperty("wire", w.heads.get(i)[0]);
+            g.writeNumberProperty("from", w.heads.get(i)[1]);
+            int n = w.sizes.get(i)[0];
+            int[] a = w.xz.get(i), d = new int[2 * n];
+            for (int k = 0; k < 2 * n; k++) {
+                d[k] = k < 2 ? a[k] : a[k] - a[k - 2];
+            }
+            g.writeName("xz");
+            g.writeArray(d, 0, d.length);
+            g.writeEndObject();
+        }
+        g.writeEndArray();
+        g.writeName("departures");
+        g.writeStartArray();
+        int departed = 0, pawns = 0;
+        for (WhatIf.Departure d : c.whatIf.departures()) {
+            pawns++;
+            g.writeStartObject();
+            g.writeNumberProperty("wire", d.wireId());
+            g.writeStringProperty("name", d.name());
+            if (d.departed()) {
+                departed++;
+                g.writeNumberProperty("tick", d.departedAt() - 1);
+                g.writeStringProperty("field", d.field());
+            }
+            g.writeStringProperty("line", d.line());
+            g.writeEndObject();
+        }
+        g.writeEndArray();
+        g.writeStringProperty("summary", c.whatIf.heading() + ": " + departed + " of " + pawns + " pawn(s) departed");
+        g.writeEndObject();
     }
 
     /** Every pawn's trail: its wire id, name, first tick and its samples as deltas. */

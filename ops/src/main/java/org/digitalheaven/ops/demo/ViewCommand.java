@@ -3,12 +3,15 @@ package org.digitalheaven.ops.demo;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import org.digitalheaven.demo.DemoFormatException;
 import org.digitalheaven.ops.WholeNumberFlags;
 import org.digitalheaven.server.admin.PrintableText;
 import org.digitalheaven.server.replay.DemoReplay;
+import org.digitalheaven.server.replay.WhatIf;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -27,8 +30,10 @@ import picocli.CommandLine;
             + " every pawn's hull box, velocity and ground normal, with a camera that orbits (drag, wheel) and follows a"
             + " chosen pawn; with --contacts, that pawn's contact planes at the tick, each named with its body and the"
             + " brush or entity and .map line it came from. Tick T is the result of tick T, as --demoLog numbers it.",
+            "With --set, the recording is replayed in lockstep with a world under the change (as --demo --set does) and"
+            + " the page draws each pawn's what-if trail, dashed, beside its recorded one, with a mark where it departed.",
             "The page needs no network and opens from disk. Exit 0 when written (whatever the verdict), 2 when the"
-            + " demo cannot be replayed or --contacts names no pawn of it."})
+            + " demo cannot be replayed, --contacts names no pawn of it or a --set is not a change."})
 final class ViewCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
@@ -55,18 +60,40 @@ final class ViewCommand implements Callable<Integer> {
             + " default: none, a smaller page.")
     String contacts;
 
+    @Option(names = "--set", paramLabel = "KEY=VALUE[@TICK]", description = "A what-if: replay in lockstep with a world where"
+            + " this world.* or players.NAME.* preference has this value (from the start, or from @TICK); repeatable. The page"
+            + " draws both trails.")
+    List<String> sets = new ArrayList<>();
+
     @Override
     public Integer call() {
         PrintWriter o = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         Path page = out != null ? out : file.resolveSibling(file.getFileName().toString().replaceFirst("(\\.dh-demo)?$", ".html"));
+        WhatIf whatIf = null;
+        if (!sets.isEmpty()) {
+            List<WhatIf.Change> changes = new ArrayList<>();
+            for (String set : sets) {
+                try {
+                    changes.add(WhatIf.parse(set));
+                } catch (IllegalArgumentException e) {
+                    err.println(PrintableText.line("dh-host demo view: " + e.getMessage()));
+                    err.flush();
+                    return CommandLine.ExitCode.USAGE;
+                }
+            }
+            whatIf = new WhatIf(changes);
+        }
         try {
             View3d.Contacts carried = contacts == null ? View3d.Contacts.NONE
                     : new View3d.Contacts(contacts, from == null ? 0 : from, until == null ? Long.MAX_VALUE : until);
             DemoView.Written w = DemoView.write(file, file.getFileName().toString(), where.options(l -> { }).from(from)
-                    .until(until), carried, page);
+                    .until(until), carried, whatIf, page);
             o.printf(Locale.ROOT, "demo view: wrote %s (%d bytes): %d tick(s), %d pawn(s), %s%n", PrintableText.line(page), w.bytes(),
                     w.result().ticksReplayed(), w.pawns(), w.result().ok() ? "OK" : "DIVERGED at tick " + w.result().divergedAt());
+            if (whatIf != null) {
+                whatIf.report(w.result().ok(), w.result().divergedAt()).forEach(l -> o.println(PrintableText.line(l)));
+            }
             o.flush();
             return CommandLine.ExitCode.OK;
         } catch (IOException e) {

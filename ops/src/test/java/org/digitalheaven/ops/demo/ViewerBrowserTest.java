@@ -28,6 +28,7 @@ import org.digitalheaven.server.net.LoopbackNetwork;
 import org.digitalheaven.server.prefs.Preferences;
 import org.digitalheaven.server.record.DemoRecording;
 import org.digitalheaven.server.replay.DemoReplay;
+import org.digitalheaven.server.replay.WhatIf;
 import org.digitalheaven.universe.Pawn;
 import org.digitalheaven.universe.Universe;
 import org.digitalheaven.universe.scripted.ScriptedPlay;
@@ -155,6 +156,64 @@ class ViewerBrowserTest {
         assertTrue(info.contains("PlayerPawn@" + wire) && info.contains("tick 1800") && info.contains("velocity")
                 && info.contains("grounded"), info);
         assertTrue(!browser.findElement(By.id("banner")).isDisplayed(), "no banner for an OK replay");
+    }
+
+    /**
+     * {@code demo view --set}: the page carries each pawn's what-if trail and its departures as a lockstep of its own
+     * (run here through the API, {@link WhatIf.Trails}) has them, under the page's tick numbering (tick T, the result of
+     * tick T, is boundary T+1's state), draws the what-if trails (the map differs from the page without --set), marks
+     * each departure on the timeline, and says the change and how many departed.
+     */
+    @Test
+    void aWhatIfPageDrawsBothTrailsAndMarksEachDeparture() throws Exception {
+        Path demo = minute();
+        Path plain = dir.resolve("minute-plain.html"), whatIfPage = dir.resolve("minute-whatif.html");
+        HostTest.Result p = HostTest.run("demo", "view", demo.toString(), "--out", plain.toString());
+        HostTest.Result r = HostTest.run("demo", "view", demo.toString(), "--set", "world.maxSpeed=3", "--out", whatIfPage.toString());
+        assertEquals(0, p.exitCode(), p.err());
+        assertEquals(0, r.exitCode(), r.err());
+        assertTrue(r.out().contains("what-if: world.maxSpeed=3 (from the start)"), r.out());
+
+        WhatIf lockstep = new WhatIf(List.of(WhatIf.parse("world.maxSpeed=3")));
+        WhatIf.Trails trails = new WhatIf.Trails();
+        DemoReplay.Result replayed = DemoReplay.run(DemoReader.inspect(DemoReader.readBytes(demo)), replay(), lockstep.watch(trails));
+        assertTrue(replayed.ok());
+        List<WhatIf.Departure> departed = lockstep.departures().stream().filter(WhatIf.Departure::departed).toList();
+        assertTrue(departed.size() >= 2, "running pawns depart under a lower top speed: " + lockstep.departures());
+
+        load(whatIfPage);
+        assertEquals(List.of(), js("return window.dhErrors"));
+        for (int wire : trails.pawns()) {
+            WhatIf.Trails.Trail t = trails.of(wire);
+            for (long boundary : List.of(t.firstTick() + 1, t.firstTick() + t.ticks() / 2, t.firstTick() + t.ticks() - 1)) {
+                long tick = boundary - 1;
+                @SuppressWarnings("unchecked")
+                Map<String, Object> w = (Map<String, Object>) js("return window.dhWhatIfAt(arguments[0], arguments[1])", wire, tick);
+                @SuppressWarnings("unchecked")
+                Map<String, Object> rec = (Map<String, Object>) js("return window.dhAt(arguments[0], arguments[1])", wire, tick);
+                assertTrue(w != null && rec != null, "PlayerPawn@" + wire + " at tick " + tick);
+                assertEquals(Math.round(t.whatIfAt(boundary).x() * 100f), ((Number) w.get("x")).intValue(), "what-if x, " + wire + " " + tick);
+                assertEquals(Math.round(t.whatIfAt(boundary).z() * 100f), ((Number) w.get("z")).intValue(), "what-if z, " + wire + " " + tick);
+                assertEquals(Math.round(t.recordedAt(boundary).x() * 100f), ((Number) rec.get("x")).intValue(), "recorded x, " + wire + " " + tick);
+                assertEquals(Math.round(t.recordedAt(boundary).z() * 100f), ((Number) rec.get("z")).intValue(), "recorded z, " + wire + " " + tick);
+            }
+        }
+        for (WhatIf.Departure d : departed) {
+            assertEquals(Boolean.TRUE, js("const D = JSON.parse(document.getElementById('dh-data').textContent);"
+                    + " return D.whatIf.departures.some(q => q.wire === arguments[0] && q.tick === arguments[1] && q.field === arguments[2])"
+                    + " && D.markers.some(k => k[0] === arguments[1] && k[1] === 'departed')", d.wireId(), d.departedAt() - 1, d.field()),
+                    "the page has " + d.line() + " at tick " + (d.departedAt() - 1) + ", the result of the tick before boundary " + d.departedAt());
+        }
+        assertTrue(browser.findElement(By.id("verdict")).getText().contains(departed.size() + " of " + lockstep.departures().size()
+                + " pawn(s) departed"), browser.findElement(By.id("verdict")).getText());
+        js("window.dhSetTick(3599)");
+        String drawn = (String) js("return document.getElementById('map').toDataURL()");
+        load(plain);
+        js("window.dhSetTick(3599)");
+        assertTrue(!drawn.equals(js("return document.getElementById('map').toDataURL()")), "the what-if trails are drawn");
+        assertEquals(2, HostTest.run("demo", "view", demo.toString(), "--set", "world.noSuchKey=1", "--out",
+                dir.resolve("no.html").toString()).exitCode());
+        assertTrue(!Files.exists(dir.resolve("no.html")), "a bad change writes no page");
     }
 
     /**
