@@ -114,13 +114,16 @@ public final class RegressCommand implements Callable<Integer> {
             + " is replayed in lockstep with itself, one world as recorded (judged as always: the exit code is theirs), one"
             + " with KEY (a world.* or players.NAME.* preference) set to VALUE from the start or at boundary TICK, as dh-host"
             + " --demo FILE --set does. A second table says per demo how many pawns departed from the recorded run, and the"
-            + " earliest departure: its tick, pawn and field. Demos are replayed whole, never in parts.")
+            + " earliest departure: its tick, pawn and field. Demos are replayed whole, never in parts. A demo whose replay does"
+            + " not reach TICK is judged as without --set, its what-if row 'not compared'.")
     List<String> sets = new ArrayList<>();
 
     /** With --set: the changes, checked; null without. */
     private List<WhatIf.Change> changes;
     /** With --set: each replayed demo's lockstep, by file. */
     private final Map<Path, WhatIf> whatIfs = new java.util.concurrent.ConcurrentHashMap<>();
+    /** With --set: the demos whose replay does not reach a change's tick, by file, and why (their what-if is not compared). */
+    private final Map<Path, String> notCompared = new java.util.concurrent.ConcurrentHashMap<>();
 
     /** With --affected: the judge of each map the demos replay on (by --map file or barcode), or why it has none. */
     private final Map<String, Object> judges = new java.util.concurrent.ConcurrentHashMap<>();
@@ -380,12 +383,23 @@ public final class RegressCommand implements Callable<Integer> {
         try {
             // A part: from its first checkpoint restored, up to the next part's first, compared (--from A --until B).
             WhatIf whatIf = changes == null ? null : new WhatIf(changes);
-            DemoReplay.Result r = DemoReplay.run(file, DemoReplay.Options.of(search, map, build.engineVersion(),
-                    build.gitSha(), line -> {
-                        if (line.startsWith("demo: ")) {
-                            summary[0] = line;
-                        }
-                    }).from(d.index() > 1 ? d.from() : null).until(d.until()), whatIf);
+            DemoReplay.Options options = DemoReplay.Options.of(search, map, build.engineVersion(), build.gitSha(), line -> {
+                if (line.startsWith("demo: ")) {
+                    summary[0] = line;
+                }
+            }).from(d.index() > 1 ? d.from() : null).until(d.until());
+            DemoReplay.Result r;
+            try {
+                r = DemoReplay.run(file, options, whatIf);
+            } catch (DemoReplay.ReplayException e) {
+                if (whatIf == null || whatIf.outside() == null) {
+                    throw e;
+                }
+                // A change at a tick this demo's replay does not reach: the demo is judged as without --set, not compared.
+                notCompared.put(d.demo().file(), whatIf.outside());
+                whatIf = null;
+                r = DemoReplay.run(file, options);
+            }
             if (whatIf != null) {
                 whatIfs.put(d.demo().file(), whatIf);
             }
@@ -411,6 +425,11 @@ public final class RegressCommand implements Callable<Integer> {
         int replayed = 0, changed = 0, unsound = 0;
         for (Row r : rows) {
             WhatIf w = r.replay() == null ? null : whatIfs.get(r.demo());
+            if (w == null && r.replay() != null && notCompared.containsKey(r.demo())) {
+                out.printf(Locale.ROOT, "%-" + width + "s %6s %9s  not compared: %s%n", PrintableText.line(r.name()), "-", "-",
+                        notCompared.get(r.demo()));
+                continue;
+            }
             if (w == null) {
                 continue; // not replayed (an ERROR row): nothing to compare
             }
@@ -426,8 +445,10 @@ public final class RegressCommand implements Callable<Integer> {
                     PrintableText.line(earliest), r.replay().ok() ? "" : "; the baseline DIVERGED at tick " + r.replay().divergedAt()
                     + ", so this is measured against a baseline that is not the recording");
         }
-        out.printf(Locale.ROOT, "what-if: %d of %d demo(s) changed (a pawn departed from the recorded run)%s%n", changed, replayed,
-                unsound == 0 ? "" : "; " + unsound + " baseline(s) diverged from their file");
+        long outside = rows.stream().filter(r -> r.replay() != null && notCompared.containsKey(r.demo())).count();
+        out.printf(Locale.ROOT, "what-if: %d of %d demo(s) changed (a pawn departed from the recorded run)%s%s%n", changed, replayed,
+                unsound == 0 ? "" : "; " + unsound + " baseline(s) diverged from their file",
+                outside == 0 ? "" : "; " + outside + " not compared (a change's tick outside its replay)");
     }
 
     private static Row error(RegressParts.Part d, String map, String why) {

@@ -16,7 +16,7 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * {@code demo cut --checkpoint-every N} on the command line: N from 1 writes a cut with a checkpoint every N ticks
  * from {@code --from} and says so; 0, a negative N or one that is not a number is one sentence naming the flag, exit
- * 2, and nothing written.
+ * 2, and nothing written; a cut of a file the replay refuses leaves nothing in the folder, not even a temporary file.
  */
 class DenseCutCommandTest {
 
@@ -51,6 +51,31 @@ class DenseCutCommandTest {
             assertTrue(r.err().startsWith("dh-host demo cut: --checkpoint-every " + bad + " is "), r.err());
             assertTrue(r.err().strip().endsWith("see dh-host demo cut --help"), r.err());
             assertFalse(Files.exists(out));
+        }
+    }
+
+    /**
+     * A cut the replay refuses (a damaged file, a --from after the recording's end) is one line, exit 2, and leaves
+     * nothing in the folder of --out: no file, and no hidden temporary file beside it (one of 0 bytes was left behind).
+     */
+    @Test
+    void aRefusedCutLeavesNothingBehind() throws Exception {
+        byte[] bytes = Files.readAllBytes(Path.of(JUMPS));
+        bytes[bytes.length / 2] ^= (byte) 0xff;
+        Path damaged = dir.resolve("damaged.dh-demo");
+        Files.write(damaged, bytes);
+        for (List<String> args : List.of(List.of(damaged.toString(), "--from", "100", "--until", "500"),
+                List.of(JUMPS, "--from", "100000", "--until", "100010"))) {
+            Path folder = Files.createDirectories(dir.resolve("out" + args.get(2)));
+            List<String> all = new java.util.ArrayList<>(List.of("demo", "cut"));
+            all.addAll(args);
+            all.addAll(List.of("--out", folder.resolve("cut.dh-demo").toString()));
+            HostTest.Result r = HostTest.run(all.toArray(String[]::new));
+            assertEquals(2, r.exitCode(), r.out() + r.err());
+            assertEquals(1, r.err().strip().lines().count(), r.err());
+            try (var files = Files.list(folder)) {
+                assertEquals(List.of(), files.map(f -> f.getFileName().toString()).toList(), args + ": " + r.err());
+            }
         }
     }
 }

@@ -146,4 +146,26 @@ class WhatIfCommandTest {
         assertEquals(2, bad.exitCode());
         assertTrue(bad.err().startsWith("dh-host regress: --set world.nope=1: "), bad.err());
     }
+
+    /**
+     * regress --set KEY=VALUE@TICK over demos of different spans: a demo whose replay does not reach TICK is judged as
+     * without --set (its row OK, the exit code 0), and its what-if row says it was not compared and why, where it had
+     * been an ERROR row counted unreadable, exit 2.
+     */
+    @Test
+    void aTickOutsideOneDemoLeavesItsVerdictAlone() throws Exception {
+        Path mixed = Files.createDirectories(dir.resolve("mixed"));
+        Files.copy(first, mixed.resolve("whole.dh-demo"));
+        HostTest.Result cut = HostTest.run("demo", "cut", first.toString(), "--map", map.toString(), "--from", "60", "--until",
+                "120", "--out", mixed.resolve("short.dh-demo").toString());
+        assertEquals(0, cut.exitCode(), cut.out() + cut.err());
+        HostTest.Result r = HostTest.run("regress", mixed.toString(), "--map", map.toString(), "--set", "world.maxSpeed=3@200");
+        assertEquals(0, r.exitCode(), r.out() + r.err());
+        assertTrue(r.out().contains("2 demo(s) (shard 1/1 of 2): 2 ok, 0 diverged, 0 unreadable"), r.out());
+        assertTrue(r.out().matches("(?s).*\\nshort\\.dh-demo +- +-  not compared: tick 200 is outside its replay \\(ticks 60 to"
+                + " 120\\)\\n.*"), r.out());
+        assertTrue(r.out().matches("(?s).*\\nwhole\\.dh-demo +4 +[0-4]  .*"), r.out());
+        assertTrue(r.out().matches("(?s).*\\nwhat-if: [01] of 1 demo\\(s\\) changed \\(a pawn departed from the recorded run\\);"
+                + " 1 not compared \\(a change's tick outside its replay\\)\\n.*"), r.out());
+    }
 }

@@ -89,11 +89,14 @@ public final class DemoCut {
         Files.delete(tmp); // the writer creates it, never overwriting
         DemoWriter writer = DemoWriter.createLater(tmp, null, m -> { });
         Recorder recorder = new Recorder(h, DemoReader.inspect(bytes).manifest(), from, checkpointEvery, writer);
-        DemoReplay.Result r;
+        DemoReplay.Result r = null;
         try {
             r = DemoReplay.run(in, options.from(from).until(until).observer(recorder));
         } finally {
             recorder.close();
+            if (r == null) {
+                Files.deleteIfExists(tmp); // a refused file or range: the writer's file goes too, as below
+            }
         }
         try {
             if (!r.ok()) {

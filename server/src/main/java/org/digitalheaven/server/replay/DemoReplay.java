@@ -587,6 +587,7 @@ public final class DemoReplay {
             if (twin != null) {
                 feed.twin(whatIf, twin, twinPrefs);
             }
+            feed.stopWhen(held::refused);
             try {
                 for (DemoFile.Segment segment : demo.segments().subList(first, demo.segments().size())) {
                     segment.visitRecords(feed); // a tick (or a record) at a time: a segment's records are never all held
@@ -673,6 +674,22 @@ public final class DemoReplay {
         void releaseIfChecked() throws DemoFormatException, ReplayException {
             if (held != null && content.isDone()) {
                 release();
+            }
+        }
+
+        /**
+         * After a tick: whether the check has refused the file (the replay stops there; {@code release} then throws the
+         * refusal). A check that has passed has its held lines printed here; one still running is not waited for.
+         */
+        boolean refused() {
+            if (held == null || !content.isDone()) {
+                return false;
+            }
+            try {
+                release();
+                return false;
+            } catch (DemoFormatException | ReplayException e) {
+                return true;
             }
         }
 

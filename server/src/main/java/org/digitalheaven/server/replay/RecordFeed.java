@@ -1,5 +1,6 @@
 package org.digitalheaven.server.replay;
 
+import java.util.function.BooleanSupplier;
 import org.digitalheaven.demo.Chunk;
 import org.digitalheaven.demo.DemoFile;
 import org.digitalheaven.server.GameServer;
@@ -38,6 +39,8 @@ final class RecordFeed implements DemoFile.TickVisitor {
     private Stretch stretch;
     /** The what-if world replayed in lockstep ({@link WhatIf}), or null. */
     private WhatIf twin;
+    /** Asked after every tick whether the file's content check has refused it (then the feed stops), or null. */
+    private BooleanSupplier refused;
 
     /**
      * What a stretch of a parallel replay ({@link SegmentedReplay}) asks of the feed: whether to give up (a stretch
@@ -86,6 +89,14 @@ final class RecordFeed implements DemoFile.TickVisitor {
     void twin(WhatIf whatIf, GameServer server, Preferences prefs) {
         this.twin = whatIf;
         whatIf.begin(server, prefs, slot -> inputs[slot]);
+    }
+
+    /**
+     * Stops the feed after the tick at which {@code refused} first says the file's content check refused it, rather than
+     * at the segment's end: a hostile segment can hold hours of ticks, which a refused file need not be replayed for.
+     */
+    void stopWhen(BooleanSupplier refused) {
+        this.refused = refused;
     }
 
     /** Ticks simulated. */
@@ -176,7 +187,7 @@ final class RecordFeed implements DemoFile.TickVisitor {
         log.afterTick(u, tick);
         replayed++;
         tick++;
-        if (stretch != null && stretch.abandoned()) {
+        if (stretch != null && stretch.abandoned() || refused != null && refused.getAsBoolean()) {
             stopped = true;
         }
     }

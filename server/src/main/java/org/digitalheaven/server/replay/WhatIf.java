@@ -131,6 +131,8 @@ public final class WhatIf {
 
     private final List<Change> changes;
     private final List<Watcher> watchers = new ArrayList<>();
+    /** Set when {@link #checkTicks} refused a change's tick: why. */
+    private String outside;
     /** Per wire id, in that order: what each pawn seen did. */
     private final Map<Integer, Track> tracks = new TreeMap<>();
     private GameServer twin;
@@ -186,10 +188,19 @@ public final class WhatIf {
     void checkTicks(long start, long last) throws DemoReplay.ReplayException {
         for (Change c : changes) {
             if (c.tick() != null && (c.tick() < start || c.tick() > last)) {
+                outside = "tick " + c.tick() + " is outside its replay (ticks " + start + " to " + last + ")";
                 throw new DemoReplay.ReplayException("--set " + c.text() + ": tick " + c.tick() + " is outside the replay (ticks "
                         + start + " to " + last + "); give a tick in it, or leave @" + c.tick() + " out to change it from the start");
             }
         }
+    }
+
+    /**
+     * Why the replay refused this what-if, a change's tick outside it ("tick 600 is outside its replay (ticks 0 to 239)"),
+     * or null: a suite's demos differ in span, so {@code regress} judges such a demo without it.
+     */
+    public String outside() {
+        return outside;
     }
 
     /**
