@@ -165,7 +165,7 @@ class ReplayVerdictTest {
         Path out = dir.resolve("stretch.dh-demo");
         HostTest.Result r = dhHost("demo", "cut", jumps.toString(), "--from", "333", "--until", "777", "--out", out.toString());
         assertEquals(0, r.exitCode(), r.out() + r.err());
-        assertTrue(r.out().startsWith("demo cut: wrote " + out + ": ticks 333 to 777 (444 ticks)"), r.out());
+        assertTrue(r.out().startsWith("demo cut: wrote " + out + ": ticks 333 to 777 (444 tick(s))"), r.out());
         DemoFile cut = DemoReader.read(out);
         assertEquals(333, cut.header().startTick());
         assertEquals(777, cut.end().lastTick());

@@ -84,7 +84,7 @@ final class CutCommand implements Callable<Integer> {
                 err.flush();
                 return 3;
             }
-            o.printf(Locale.ROOT, "demo cut: wrote %s: ticks %d to %d (%d ticks), %d bytes%s%n", PrintableText.line(r.out()), r.from(),
+            o.printf(Locale.ROOT, "demo cut: wrote %s: ticks %d to %d (%d tick(s)), %d bytes%s%n", PrintableText.line(r.out()), r.from(),
                     r.until(), r.until() - r.from(), r.bytes(), checkpointEvery != null ? ", a checkpoint every " + checkpointEvery
                     + " tick(s)" : "");
             o.flush();

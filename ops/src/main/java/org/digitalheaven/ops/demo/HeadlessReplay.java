@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.function.Consumer;
@@ -52,14 +51,12 @@ public final class HeadlessReplay {
         }
         WhatIf whatIf = null;
         if (!q.sets().isEmpty()) {
-            List<WhatIf.Change> changes = new ArrayList<>();
-            for (String s : q.sets()) {
-                try {
-                    changes.add(WhatIf.parse(s));
-                } catch (IllegalArgumentException e) {
-                    err.println(PrintableText.line("dh-host --demo: " + e.getMessage()));
-                    return CommandLine.ExitCode.USAGE;
-                }
+            List<WhatIf.Change> changes;
+            try {
+                changes = WhatIf.parseAll(q.sets());
+            } catch (IllegalArgumentException e) {
+                err.println(PrintableText.line("dh-host --demo: " + e.getMessage()));
+                return CommandLine.ExitCode.USAGE;
             }
             whatIf = new WhatIf(changes);
         }

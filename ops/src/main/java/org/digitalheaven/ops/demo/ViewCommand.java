@@ -72,15 +72,13 @@ final class ViewCommand implements Callable<Integer> {
         Path page = out != null ? out : file.resolveSibling(file.getFileName().toString().replaceFirst("(\\.dh-demo)?$", ".html"));
         WhatIf whatIf = null;
         if (!sets.isEmpty()) {
-            List<WhatIf.Change> changes = new ArrayList<>();
-            for (String set : sets) {
-                try {
-                    changes.add(WhatIf.parse(set));
-                } catch (IllegalArgumentException e) {
-                    err.println(PrintableText.line("dh-host demo view: " + e.getMessage()));
-                    err.flush();
-                    return CommandLine.ExitCode.USAGE;
-                }
+            List<WhatIf.Change> changes;
+            try {
+                changes = WhatIf.parseAll(sets);
+            } catch (IllegalArgumentException e) {
+                err.println(PrintableText.line("dh-host demo view: " + e.getMessage()));
+                err.flush();
+                return CommandLine.ExitCode.USAGE;
             }
             whatIf = new WhatIf(changes);
         }

@@ -156,14 +156,11 @@ public final class RegressCommand implements Callable<Integer> {
             return CommandLine.ExitCode.USAGE;
         }
         if (!sets.isEmpty()) {
-            changes = new ArrayList<>();
-            for (String s : sets) {
-                try {
-                    changes.add(WhatIf.parse(s));
-                } catch (IllegalArgumentException e) {
-                    err.println(PrintableText.line("dh-host regress: " + e.getMessage()));
-                    return CommandLine.ExitCode.USAGE;
-                }
+            try {
+                changes = WhatIf.parseAll(sets);
+            } catch (IllegalArgumentException e) {
+                err.println(PrintableText.line("dh-host regress: " + e.getMessage()));
+                return CommandLine.ExitCode.USAGE;
             }
         }
         Map<String, Path> mapFiles = new TreeMap<>(), mapNames = new TreeMap<>();

@@ -31,7 +31,7 @@ class DenseCutCommandTest {
         HostTest.Result r = HostTest.run("demo", "cut", JUMPS, "--from", "100", "--until", "160", "--checkpoint-every", "20",
                 "--out", out.toString(), "--home", dir.resolve("home").toString());
         assertEquals(0, r.exitCode(), r.out() + r.err());
-        assertTrue(r.out().startsWith("demo cut: wrote " + out + ": ticks 100 to 160 (60 ticks), "), r.out());
+        assertTrue(r.out().startsWith("demo cut: wrote " + out + ": ticks 100 to 160 (60 tick(s)), "), r.out());
         assertTrue(r.out().strip().endsWith(" bytes, a checkpoint every 20 tick(s)"), r.out());
         assertEquals(List.of(100L, 120L, 140L, 160L), DemoReader.read(out).checkpoints().stream()
                 .map(c -> c.checkpoint().tick()).toList());

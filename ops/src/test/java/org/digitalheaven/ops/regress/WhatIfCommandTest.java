@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -70,6 +71,24 @@ class WhatIfCommandTest {
         assertTrue(Integer.parseInt(m.group(1)) >= 1, r.out());
         assertEquals(4, r.out().lines().filter(l -> l.matches("what-if: PlayerPawn@\\d+ \\S+ (departed at tick \\d+ in \\w+ .*"
                 + "|never departed from the recorded run)")).count(), r.out());
+    }
+
+    /** A key given twice for one tick is refused (it would keep the last silently), on each command that takes --set. */
+    @Test
+    void aKeyGivenTwiceForOneTickIsRefused() {
+        for (String[] command : List.of(new String[] {"--demo", first.toString(), "--map", map.toString()},
+                new String[] {"regress", suite.toString(), "--map", map.toString()},
+                new String[] {"demo", "view", first.toString(), "--map", map.toString(), "--out", dir.resolve("twice.html").toString()})) {
+            List<String> args = new ArrayList<>(List.of(command));
+            args.addAll(List.of("--set", "world.gravity=30", "--set", "world.gravity=20"));
+            HostTest.Result r = HostTest.run(args.toArray(String[]::new));
+            assertEquals(2, r.exitCode(), command[0] + ": " + r.out() + r.err());
+            assertTrue(r.err().contains("--set world.gravity=20: world.gravity is already set from the start (--set world.gravity=30);"
+                    + " give each key once for a tick"), r.err());
+            assertFalse(Files.exists(dir.resolve("twice.html")), "a refused change writes no page");
+            args.set(args.size() - 1, "world.gravity=20@100"); // at another tick: a change, not a repeat
+            assertTrue(HostTest.run(args.toArray(String[]::new)).exitCode() != 2, command[0] + " with the second at tick 100");
+        }
     }
 
     @Test

@@ -5,6 +5,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
 import java.util.TreeMap;
 import java.util.function.IntFunction;
 import org.digitalheaven.demo.Chunk;
@@ -55,6 +56,28 @@ public final class WhatIf {
         public String describe() {
             return key + "=" + value + (tick == null ? " (from the start)" : " (at tick " + tick + ")");
         }
+    }
+
+    /**
+     * Every {@code --set} argument of a command line, each {@link #parse parsed}; a key given twice for one tick (which
+     * would keep the last silently) is refused.
+     *
+     * @throws IllegalArgumentException with one sentence naming the argument and what to give instead
+     */
+    public static List<Change> parseAll(List<String> texts) {
+        List<Change> changes = new ArrayList<>();
+        for (String text : texts) {
+            Change c = parse(text);
+            for (Change before : changes) {
+                if (before.key().equals(c.key()) && Objects.equals(before.tick(), c.tick())) {
+                    throw new IllegalArgumentException("--set " + c.text() + ": " + c.key() + " is already set "
+                            + (c.tick() == null ? "from the start" : "at tick " + c.tick()) + " (--set " + before.text()
+                            + "); give each key once for a tick");
+                }
+            }
+            changes.add(c);
+        }
+        return changes;
     }
 
     /**
