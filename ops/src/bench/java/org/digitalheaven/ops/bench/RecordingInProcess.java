@@ -38,6 +38,8 @@ public final class RecordingInProcess {
         }
         int pairs = Integer.parseInt(args[1]), window = Integer.parseInt(args[2]), pawns = Integer.parseInt(args[3]);
         ThreadMXBean threads = ManagementFactory.getThreadMXBean();
+        // The server ScriptedRecording starts, written out rather than shared: this file also runs as a single source file
+        // against an older build's benchmarks.jar (the before of a comparison), which has no helper for it.
         GameServer server = new GameServer(new GameServer.Options(Preferences.inMemory(), List.of(), NanoClock.SYSTEM, 1L,
                 l -> { }), new LoopbackNetwork().endpoint());
         if (args[0].endsWith(".map")) {
