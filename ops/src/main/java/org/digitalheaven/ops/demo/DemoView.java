@@ -291,6 +291,24 @@ public final class DemoView {
      */
     static Written write(Path demo, String name, DemoReplay.Options options, View3d.Contacts contacts, WhatIf whatIf, Path page)
             throws IOException, DemoFormatException, DemoReplay.ReplayException, View3d.NoSuchPawn {
+        return write(demo, name, options, contacts, whatIf, true, page);
+    }
+
+    /**
+     * A page without the 3D view (no three.js, no 3D data: about a third of a one-minute e1m1 page's size), for a
+     * report of many demos ({@code regress --html}); its 3D tab says where one with it comes from.
+     */
+    public static Written writeWithout3d(Path demo, String name, DemoReplay.Options options, Path page)
+            throws IOException, DemoFormatException, DemoReplay.ReplayException {
+        try {
+            return write(demo, name, options, View3d.Contacts.NONE, null, false, page);
+        } catch (View3d.NoSuchPawn e) {
+            throw new IllegalStateException("no contacts were asked for", e);
+        }
+    }
+
+    private static Written write(Path demo, String name, DemoReplay.Options options, View3d.Contacts contacts, WhatIf whatIf,
+            boolean with3d, Path page) throws IOException, DemoFormatException, DemoReplay.ReplayException, View3d.NoSuchPawn {
         Collector c = new Collector(contacts);
         WhatIfTrails trails = whatIf == null ? null : new WhatIfTrails();
         if (whatIf != null) {
@@ -317,7 +335,7 @@ public final class DemoView {
             names.add(t.name);
         }
         c.v3.check(names);
-        String html = page(scriptSafe(json(name, file, r, c, lines)));
+        String html = page(scriptSafe(json(name, file, r, c, lines, with3d)), with3d);
         Path tmp = page.toAbsolutePath().resolveSibling("." + page.getFileName() + ".part"); // the usual file permissions
         try {
             Files.writeString(tmp, html, StandardCharsets.UTF_8);
@@ -329,8 +347,8 @@ public final class DemoView {
     }
 
     /** The template with the WebGL library and the data put in, in one pass: neither is searched for the other's mark. */
-    private static String page(String data) throws IOException {
-        String t = resource("view.html"), lib = resource(THREE);
+    private static String page(String data, boolean with3d) throws IOException {
+        String t = resource("view.html"), lib = with3d ? resource(THREE) : "";
         int l = t.indexOf(THREE_MARK), d = t.indexOf(DATA_MARK);
         if (l < 0 || d < l) {
             throw new IOException("the viewer's page template has lost its marks");
@@ -356,7 +374,7 @@ public final class DemoView {
         return json.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026");
     }
 
-    private static String json(String name, DemoFile file, DemoReplay.Result r, Collector c, List<String> lines)
+    private static String json(String name, DemoFile file, DemoReplay.Result r, Collector c, List<String> lines, boolean with3d)
             throws IOException, DemoFormatException {
         StringWriter w = new StringWriter();
         try (JsonGenerator g = ReplayJson.open(w)) {
@@ -387,7 +405,9 @@ public final class DemoView {
             if (c.whatIf != null) {
                 whatIf(g, c);
             }
-            c.v3.write(g);
+            if (with3d) {
+                c.v3.write(g);
+            }
             g.writeEndObject();
         }
         return w.toString();

@@ -498,7 +498,7 @@ public final class RegressCommand implements Callable<Integer> {
             } else if (r.replay() != null && (htmlAll || r.result().equals("DIVERGED"))) {
                 page = RegressReport.pageName(r.part() == null ? r.name() : r.part().demo().name());
                 try {
-                    DemoView.write(r.demo(), r.name(), DemoReplay.Options.of(search, r.mapFile(), build.engineVersion(),
+                    DemoView.writeWithout3d(r.demo(), r.name(), DemoReplay.Options.of(search, r.mapFile(), build.engineVersion(),
                             build.gitSha(), l -> { }), html.resolve(page));
                 } catch (IOException | DemoFormatException | DemoReplay.ReplayException | RuntimeException e) {
                     out.println(PrintableText.line("regress --html: no page for " + r.name() + ": " + e.getMessage()));

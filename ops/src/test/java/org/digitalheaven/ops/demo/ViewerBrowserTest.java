@@ -493,5 +493,11 @@ class ViewerBrowserTest {
         Map<String, Object> where = (Map<String, Object>) js("return window.dhScreenOf(1, 60)");
         new Actions(browser).moveToLocation(((Number) where.get("x")).intValue(), ((Number) where.get("y")).intValue()).click().perform();
         assertTrue(browser.findElement(By.id("info")).getText().startsWith(hostile), "shown as written");
+        // A report's pages carry no 3D view (three.js alone is 750 kB a page): the tab says where one comes from.
+        assertTrue(!html.contains(DemoView.resource(DemoView.THREE).substring(0, 200)) && html.length() < 400_000,
+                "no three.js in a report's page: " + html.length() + " characters");
+        assertEquals(Boolean.TRUE, js("return document.getElementById('tab3d').disabled"));
+        assertTrue(browser.findElement(By.id("tab3d")).getAttribute("title").contains("dh-host demo view FILE"));
+        assertEquals(List.of(), js("return window.dhErrors"));
     }
 }
