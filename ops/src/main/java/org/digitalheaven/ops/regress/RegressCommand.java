@@ -155,6 +155,12 @@ public final class RegressCommand implements Callable<Integer> {
             err.println(PrintableText.line("dh-host regress: " + e.getMessage()));
             return CommandLine.ExitCode.USAGE;
         }
+        if (!sets.isEmpty() && affected) {
+            // A skip says a map edit cannot reach a demo; a rule changed with --set reaches every pawn of every demo.
+            err.println("dh-host regress: --affected skips the demos a map edit cannot reach, but --set changes a rule for every"
+                    + " demo; give one of them");
+            return CommandLine.ExitCode.USAGE;
+        }
         if (!sets.isEmpty()) {
             try {
                 changes = WhatIf.parseAll(sets);
@@ -416,7 +422,7 @@ public final class RegressCommand implements Callable<Integer> {
      * a baseline that is not the recording.
      */
     private void whatIfTable(PrintWriter out, List<Row> rows) {
-        out.println(PrintableText.line(new WhatIf(changes).heading()));
+        out.println(PrintableText.line(WhatIf.heading(changes)));
         int width = Math.max(40, rows.stream().mapToInt(r -> PrintableText.line(r.name()).length()).max().orElse(0));
         out.printf(Locale.ROOT, "%-" + width + "s %6s %9s  %s%n", "demo", "pawns", "departed", "earliest departure");
         int replayed = 0, changed = 0, unsound = 0;

@@ -91,6 +91,15 @@ class WhatIfCommandTest {
         }
     }
 
+    /** --affected would skip demos a map edit cannot reach, and with them their what-if: the two are refused together. */
+    @Test
+    void affectedAndSetTogetherAreAUsageError() {
+        HostTest.Result r = HostTest.run("regress", suite.toString(), "--map", map.toString(), "--affected", "--set", "world.gravity=30");
+        assertEquals(2, r.exitCode(), r.out() + r.err());
+        assertTrue(r.err().contains("--affected skips the demos a map edit cannot reach, but --set changes a rule for every demo;"
+                + " give one of them"), r.err());
+    }
+
     @Test
     void theRecordedValueDepartsNobody() {
         HostTest.Result r = HostTest.run("--demo", first.toString(), "--map", map.toString(), "--set", "world.maxSpeed=10",
