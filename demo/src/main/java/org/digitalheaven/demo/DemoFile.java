@@ -171,11 +171,6 @@ public final class DemoFile {
         return layout.version();
     }
 
-    /** {@code u}'s state hash as this file's version defines it: what a replay checks its tick hashes against. */
-    public long stateHash(Universe u) {
-        return stateHash(version(), u);
-    }
-
     /** {@code u}'s state hash as format {@code version} defines it. */
     public static long stateHash(int version, Universe u) {
         return version >= HASH_BY_ENTITY ? u.stateHashByEntity() : u.stateHash();

@@ -89,16 +89,13 @@ public final class DemoCut {
         Files.delete(tmp); // the writer creates it, never overwriting
         DemoWriter writer = DemoWriter.createLater(tmp, null, m -> { });
         Recorder recorder = new Recorder(h, DemoReader.inspect(bytes).manifest(), from, checkpointEvery, writer);
-        DemoReplay.Result r = null;
-        try {
-            r = DemoReplay.run(in, options.from(from).until(until).observer(recorder));
-        } finally {
-            recorder.close();
-            if (r == null) {
-                Files.deleteIfExists(tmp); // a refused file or range: the writer's file goes too, as below
+        try { // whatever happens, the writer's file goes (a refused file or range too): only a whole cut is moved into place
+            DemoReplay.Result r;
+            try {
+                r = DemoReplay.run(in, options.from(from).until(until).observer(recorder));
+            } finally {
+                recorder.close();
             }
-        }
-        try {
             if (!r.ok()) {
                 return new Result(out, from, r.lastTick(), 0, r);
             }

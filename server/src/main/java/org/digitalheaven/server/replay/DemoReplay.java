@@ -172,7 +172,8 @@ public final class DemoReplay {
 
     /**
      * Replays a demo already read (a damaged one, as {@link DemoReader#inspect} gives it, only with
-     * {@link Options#salvage}); the content of what will be replayed is checked first ({@link DemoContent}).
+     * {@link Options#salvage}); the content of what will be replayed is checked beside the replay ({@link #contentCheck}),
+     * nothing printed before it has passed.
      */
     public static Result run(DemoFile demo, Options o) throws ReplayException, DemoFormatException {
         return run(demo, o, null);
@@ -263,9 +264,9 @@ public final class DemoReplay {
 
     /**
      * Reads and replays a file. The world (map found, parsed, installed) needs only the Header, so it
-     * is built on this thread while a second one decodes and checks the rest of the file: on a short
-     * demo that overlap is a tenth of the whole run. Damage in the file is reported before a missing
-     * map, as a sequential read would.
+     * is built on this thread while a second one decodes the rest of the file and starts its content check
+     * ({@link #contentCheck}, which goes on beside the replay): on a short demo that overlap is a tenth of the
+     * whole run. Damage in the file is reported before a missing map, as a sequential read would.
      */
     public static Result run(Path file, Options o) throws ReplayException, IOException, DemoFormatException {
         return run(file, o, null);
@@ -456,14 +457,16 @@ public final class DemoReplay {
 
     /** The world the Header describes: map resolved and installed, recorded rules applied; warnings listed. */
     static GameServer prepare(Chunk.Header h, Options o, List<String> warnings) throws ReplayException {
-        return prepare(h, o, warnings, Preferences.inMemory(), null);
+        return prepare(h, o, warnings, Preferences.inMemory(), null, resolveMap(h, o, warnings::add));
     }
 
-    /** {@link #prepare(Chunk.Header, Options, List)} with {@code prefs}, and a what-if's changes from the start (or null). */
-    private static GameServer prepare(Chunk.Header h, Options o, List<String> warnings, Preferences prefs, WhatIf whatIf)
-            throws ReplayException {
+    /**
+     * {@link #prepare(Chunk.Header, Options, List)} on {@code map}, already resolved, with {@code prefs}, and a what-if's
+     * changes from the start (or null).
+     */
+    private static GameServer prepare(Chunk.Header h, Options o, List<String> warnings, Preferences prefs, WhatIf whatIf,
+            ResolvedMap map) throws ReplayException {
         Consumer<String> out = warnings::add;
-        ResolvedMap map = resolveMap(h, o, out);
         if (!h.engineVersion().equals(o.engineVersion()) || !h.gitSha().equals(o.gitSha())) {
             out.accept("warning: recorded with engine " + h.engineVersion() + " (" + h.gitSha() + "), replaying with "
                     + o.engineVersion() + " (" + o.gitSha() + ")");
@@ -560,7 +563,7 @@ public final class DemoReplay {
         if (whatIf != null) {
             try {
                 whatIf.checkTicks(start, o.until() != null ? Math.min(o.until(), demo.lastTick()) : demo.lastTick());
-                twin = whatIfWorld(demo, opening, openingCheckpoint, h, o, twinPrefs, whatIf);
+                twin = whatIfWorld(demo, opening, openingCheckpoint, h, o, twinPrefs, whatIf, server.map());
             } catch (ReplayException | RuntimeException e) {
                 decoded(content); // what the content check refuses is said first
                 throw e;
@@ -591,7 +594,6 @@ public final class DemoReplay {
             try {
                 for (DemoFile.Segment segment : demo.segments().subList(first, demo.segments().size())) {
                     segment.visitRecords(feed); // a tick (or a record) at a time: a segment's records are never all held
-                    held.releaseIfChecked();
                     if (feed.stopped()) {
                         break;
                     }
@@ -619,8 +621,8 @@ public final class DemoReplay {
      * checkpoint restored.
      */
     private static GameServer whatIfWorld(DemoFile demo, DemoFile.Segment opening, Chunk.Checkpoint openingCheckpoint,
-            Chunk.Header h, Options o, Preferences prefs, WhatIf whatIf) throws ReplayException {
-        GameServer twin = prepare(h, o, new ArrayList<>(), prefs, whatIf);
+            Chunk.Header h, Options o, Preferences prefs, WhatIf whatIf, ResolvedMap map) throws ReplayException {
+        GameServer twin = prepare(h, o, new ArrayList<>(), prefs, whatIf, map); // the recorded world's map, not found again
         try {
             restoreOpening(opening, openingCheckpoint, h, twin, mapCheck(demo, h, twin, o), line -> { }, new ArrayList<>());
             return twin;
@@ -667,13 +669,6 @@ public final class DemoReplay {
                 List<String> lines = held;
                 held = null;
                 lines.forEach(out);
-            }
-        }
-
-        /** At a segment's end: the lines held so far, printed if the check has passed. */
-        void releaseIfChecked() throws DemoFormatException, ReplayException {
-            if (held != null && content.isDone()) {
-                release();
             }
         }
 

@@ -39,8 +39,8 @@ import org.digitalheaven.universe.Universe;
  * The override field itself is not compared: a {@code players.*} change sets it by design.
  *
  * <p>Deterministic: both worlds tick on the game thread of the replay, pawns compared in slot order, results in wire
- * id order. {@link #watch} gives an observer every tick's two worlds (for a view that draws both trails; {@link
- * Trails} keeps their positions).
+ * id order. {@link #watch} gives an observer every tick's two worlds ({@code demo view --set} draws both trails from
+ * it; {@link Trails} keeps both worlds' positions, what the tests check that page and the lockstep against).
  */
 public final class WhatIf {
 
@@ -184,6 +184,11 @@ public final class WhatIf {
 
     /** The changes, one line: {@code what-if: world.stepHeight=0.25 (from the start), ...}. */
     public String heading() {
+        return heading(changes);
+    }
+
+    /** {@link #heading()} of {@code changes}, without a lockstep to run them. */
+    public static String heading(List<Change> changes) {
         return "what-if: " + String.join(", ", changes.stream().map(Change::describe).toList());
     }
 
@@ -481,12 +486,19 @@ public final class WhatIf {
             for (Pawn p : recorded.pawns()) {
                 Pawn q = whatIf.pawn(p.slot());
                 if (q != null && q.wireId() == p.wireId()) {
-                    trails.computeIfAbsent(p.wireId(), id -> new Trail(tick)).add(p.motion().position(), q.motion().position());
+                    Trail t = trails.computeIfAbsent(p.wireId(), id -> new Trail(tick));
+                    if (t.firstTick + t.ticks == tick) { // else it left and came back: its trail is its first stay's (below)
+                        t.add(p.motion().position(), q.motion().position());
+                    }
                 }
             }
         }
 
-        /** The trail of the pawn of wire id {@code wireId} (from the first boundary after its first tick), or null. */
+        /**
+         * The trail of the pawn of wire id {@code wireId} from the first boundary after its first tick, or null: its first
+         * stay only (a pawn that leaves and comes back is not followed further, so a boundary is always {@code firstTick}
+         * plus its place in the trail).
+         */
         public Trail of(int wireId) {
             return trails.get(wireId);
         }
