@@ -49,6 +49,8 @@ final class EntityHashes {
         hashes = new long[n];
         dirty = new int[n];
         isDirty = new boolean[n];
+        dirtyCount = 0; // the marks were places in the arrays just replaced
+        hashedSinceTick = false;
         position = new Vec3[n];
         yaw = new int[n];
         state = new int[n];
