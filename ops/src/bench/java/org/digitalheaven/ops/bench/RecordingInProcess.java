@@ -8,7 +8,6 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Random;
-import org.digitalheaven.maps.PalletRepository;
 import org.digitalheaven.server.GameServer;
 import org.digitalheaven.server.NanoClock;
 import org.digitalheaven.server.net.LoopbackNetwork;
@@ -38,15 +37,9 @@ public final class RecordingInProcess {
         }
         int pairs = Integer.parseInt(args[1]), window = Integer.parseInt(args[2]), pawns = Integer.parseInt(args[3]);
         ThreadMXBean threads = ManagementFactory.getThreadMXBean();
-        // The server ScriptedRecording starts, written out rather than shared: this file also runs as a single source file
-        // against an older build's benchmarks.jar (the before of a comparison), which has no helper for it.
         GameServer server = new GameServer(new GameServer.Options(Preferences.inMemory(), List.of(), NanoClock.SYSTEM, 1L,
                 l -> { }), new LoopbackNetwork().endpoint());
-        if (args[0].endsWith(".map")) {
-            server.start(PalletRepository.resolveFile(Path.of(args[0])));
-        } else {
-            server.start(args[0]);
-        }
+        server.start(args[0]); // a built-in map's name or a .map file
         Path dir = Files.createTempDirectory("dh-recording-in-process");
         try {
             DemoRecording rec = server.enableRecording(dir, "bench", "bench");

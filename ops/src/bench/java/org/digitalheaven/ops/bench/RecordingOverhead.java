@@ -16,7 +16,6 @@ import java.util.Random;
 import org.digitalheaven.demo.DemoFile;
 import org.digitalheaven.demo.DemoReader;
 import org.digitalheaven.demo.DemoSizes;
-import org.digitalheaven.maps.PalletRepository;
 import org.digitalheaven.server.GameServer;
 import org.digitalheaven.server.NanoClock;
 import org.digitalheaven.server.TickLoop;
@@ -70,11 +69,7 @@ public final class RecordingOverhead {
         prefs.set("server.demo.checkpointTicks", checkpointTicks);
         GameServer server = new GameServer(new GameServer.Options(prefs, List.of(), NanoClock.SYSTEM, 1L, line -> { }),
                 new UdpTransport("127.0.0.1", 0, PacketCodec.MAX_CLIENT_DATAGRAM));
-        if (map.endsWith(".map")) {
-            server.start(PalletRepository.resolveFile(Path.of(map)));
-        } else {
-            server.start(map);
-        }
+        server.start(map); // a built-in map's name or a .map file
         DemoRecording rec = server.enableRecording(dir, "bench", "bench");
         ThreadMXBean threads = ManagementFactory.getThreadMXBean();
 

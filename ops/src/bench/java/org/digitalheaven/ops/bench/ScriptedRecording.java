@@ -2,7 +2,6 @@ package org.digitalheaven.ops.bench;
 
 import java.nio.file.Path;
 import java.util.List;
-import org.digitalheaven.maps.PalletRepository;
 import org.digitalheaven.server.GameServer;
 import org.digitalheaven.server.NanoClock;
 import org.digitalheaven.server.net.LoopbackNetwork;
@@ -27,11 +26,7 @@ public final class ScriptedRecording {
         }
         GameServer server = new GameServer(new GameServer.Options(Preferences.inMemory(), List.of(), NanoClock.SYSTEM, 1L,
                 l -> { }), new LoopbackNetwork().endpoint());
-        if (args[0].endsWith(".map")) {
-            server.start(PalletRepository.resolveFile(Path.of(args[0])));
-        } else {
-            server.start(args[0]);
-        }
+        server.start(args[0]); // a built-in map's name or a .map file
         Path file = Path.of(args[3]).toAbsolutePath();
         try {
             DemoRecording rec = server.enableRecording(file.getParent(), "bench", "bench");

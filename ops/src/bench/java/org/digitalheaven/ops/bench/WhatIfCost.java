@@ -1,7 +1,6 @@
 package org.digitalheaven.ops.bench;
 
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
@@ -26,13 +25,8 @@ public final class WhatIfCost {
         Path demo = Path.of(args[0]);
         Path map = args.length > 1 && !args[1].equals("-") ? Path.of(args[1]) : null;
         int rounds = args.length > 2 ? Integer.parseInt(args[2]) : 15;
-        List<WhatIf.Change> changes = new ArrayList<>();
-        for (int i = 3; i < args.length; i++) {
-            changes.add(WhatIf.parse(args[i]));
-        }
-        if (changes.isEmpty()) {
-            changes.add(WhatIf.parse("world.stepHeight=0.25"));
-        }
+        List<WhatIf.Change> changes = WhatIf.parseAll(args.length > 3 ? List.of(args).subList(3, args.length)
+                : List.of("world.stepHeight=0.25"));
         DemoFile d = DemoReader.read(demo);
         System.out.printf(Locale.ROOT, "demo %s: %s, ticks %d..%d, %d segments; %d cores; what-if %s%n", demo,
                 d.header().mapBarcode(), d.header().startTick(), d.lastTick(), d.segments().size(),

@@ -1,5 +1,6 @@
 package org.digitalheaven.ops.demo;
 
+import it.unimi.dsi.fastutil.ints.IntArrayList;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.StringWriter;
@@ -60,6 +61,7 @@ public final class DemoView {
         final List<Object[]> markers = new ArrayList<>();
         final List<int[]> statics = new ArrayList<>(), movers = new ArrayList<>(), volumes = new ArrayList<>(), spawns = new ArrayList<>();
         private int[] objectStates = new int[0];
+        /** What the 3D view draws, or null for a page without it. */
         final View3d v3;
         /** The first tick simulated, and the last (one less when none was). */
         long start;
@@ -69,8 +71,8 @@ public final class DemoView {
         WhatIf whatIf;
         WhatIfTrails whatIfTrails;
 
-        Collector(View3d.Contacts contacts) {
-            v3 = new View3d(contacts);
+        Collector(View3d.Contacts contacts, boolean with3d) {
+            v3 = with3d ? new View3d(contacts) : null;
         }
 
         @Override
@@ -80,7 +82,9 @@ public final class DemoView {
                 start = u.tickCount();
                 end = start - 1;
                 world(u);
-                v3.world(u);
+                if (v3 != null) {
+                    v3.world(u);
+                }
                 objectStates = new int[u.objects().size()];
                 for (int i = 0; i < objectStates.length; i++) {
                     objectStates[i] = u.objects().get(i).state();
@@ -104,7 +108,9 @@ public final class DemoView {
             long t = u.tickCount() - 1;
             end = t;
             sample(u, t);
-            v3.afterTick(u, t);
+            if (v3 != null) {
+                v3.afterTick(u, t);
+            }
             List<MapObject> objects = u.objects();
             for (int i = 0; i < objects.size() && i < objectStates.length; i++) {
                 MapObject o = objects.get(i);
@@ -238,11 +244,12 @@ public final class DemoView {
             return new int[] {v[i], v[i + 1]};
         }
 
-        /** The samples with all but the flags as differences from the tick before (small numbers, a small page). */
+        /** The ground normal at each change: ticks since {@code from}, then its three components (thousandths). */
         int[] normals() {
             return normals.stream().mapToInt(Integer::intValue).toArray();
         }
 
+        /** The samples with all but the flags as differences from the tick before (small numbers, a small page). */
         int[] deltas() {
             int[] d = Arrays.copyOf(v, n * STRIDE);
             for (int i = d.length - 1; i >= STRIDE; i--) {
@@ -309,7 +316,7 @@ public final class DemoView {
 
     private static Written write(Path demo, String name, DemoReplay.Options options, View3d.Contacts contacts, WhatIf whatIf,
             boolean with3d, Path page) throws IOException, DemoFormatException, DemoReplay.ReplayException, View3d.NoSuchPawn {
-        Collector c = new Collector(contacts);
+        Collector c = new Collector(contacts, with3d);
         WhatIfTrails trails = whatIf == null ? null : new WhatIfTrails();
         if (whatIf != null) {
             whatIf.watch(trails);
@@ -334,7 +341,9 @@ public final class DemoView {
         for (Track t : c.tracks) {
             names.add(t.name);
         }
-        c.v3.check(names);
+        if (with3d) {
+            c.v3.check(names);
+        }
         String html = page(scriptSafe(json(name, file, r, c, lines, with3d)), with3d);
         Path tmp = page.toAbsolutePath().resolveSibling("." + page.getFileName() + ".part"); // the usual file permissions
         try {
@@ -474,33 +483,28 @@ public final class DemoView {
      * recorded trails have it.
      */
     static final class WhatIfTrails implements WhatIf.Watcher {
-        /** Each run: wire id, first tick, then x and z of each tick. */
-        final List<long[]> heads = new ArrayList<>();
-        final List<int[]> xz = new ArrayList<>();
-        final List<int[]> sizes = new ArrayList<>();
-        private final Map<Integer, Integer> open = new TreeMap<>();
+        /** One stay of one pawn: its wire id, its first tick, then x and z (cm) of each tick in turn. */
+        record Run(int wire, long from, IntArrayList xz) {
+            long next() {
+                return from + xz.size() / 2;
+            }
+        }
+
+        final List<Run> runs = new ArrayList<>();
+        private final Map<Integer, Run> open = new TreeMap<>();
 
         @Override
         public void tick(long boundary, Universe recorded, Universe whatIf) {
             long t = boundary - 1; // boundary T holds tick T-1's result
             for (Pawn q : whatIf.pawns()) {
-                Integer run = open.get(q.wireId());
-                if (run == null || heads.get(run)[1] + sizes.get(run)[0] != t) {
-                    run = heads.size();
-                    heads.add(new long[] {q.wireId(), t});
-                    xz.add(new int[128]);
-                    sizes.add(new int[1]);
+                Run run = open.get(q.wireId());
+                if (run == null || run.next() != t) {
+                    run = new Run(q.wireId(), t, new IntArrayList());
+                    runs.add(run);
                     open.put(q.wireId(), run);
                 }
-                int n = sizes.get(run)[0];
-                int[] a = xz.get(run);
-                if (2 * n + 2 > a.length) {
-                    a = Arrays.copyOf(a, a.length * 2);
-                    xz.set(run, a);
-                }
-                a[2 * n] = cm(q.motion().position().x());
-                a[2 * n + 1] = cm(q.motion().position().z());
-                sizes.get(run)[0] = n + 1;
+                run.xz.add(cm(q.motion().position().x()));
+                run.xz.add(cm(q.motion().position().z()));
             }
         }
     }
@@ -515,14 +519,12 @@ public final class DemoView {
         g.writeStringProperty("heading", c.whatIf.heading());
         g.writeName("trails");
         g.writeStartArray();
-        WhatIfTrails w = c.whatIfTrails;
-        for (int i = 0; i < w.heads.size(); i++) {
+        for (WhatIfTrails.Run run : c.whatIfTrails.runs) {
             g.writeStartObject();
-            g.writeNumberProperty("wire", w.heads.get(i)[0]);
-            g.writeNumberProperty("from", w.heads.get(i)[1]);
-            int n = w.sizes.get(i)[0];
-            int[] a = w.xz.get(i), d = new int[2 * n];
-            for (int k = 0; k < 2 * n; k++) {
+            g.writeNumberProperty("wire", run.wire());
+            g.writeNumberProperty("from", run.from());
+            int[] a = run.xz().toIntArray(), d = new int[a.length];
+            for (int k = 0; k < a.length; k++) {
                 d[k] = k < 2 ? a[k] : a[k] - a[k - 2];
             }
             g.writeName("xz");

@@ -64,7 +64,6 @@ final class View3d {
     /** The census label of each body a carried contact names. */
     private final Map<Integer, String> named = new TreeMap<>();
     private List<BodyInfo> census = List.of();
-    private boolean first = true;
 
     View3d(Contacts wanted) {
         this.wanted = wanted;
@@ -75,10 +74,6 @@ final class View3d {
 
     /** Before the first tick: the world's shapes (what is solid then is solid for good, but for movers' poses). */
     void world(Universe u) {
-        if (!first) {
-            return;
-        }
-        first = false;
         census = u.physics().describeBodies();
         for (BodyInfo b : census) {
             Body body = u.physics().body(b.id());

@@ -96,12 +96,12 @@ class RebaseCommandTest {
         before.forEach((k, v) -> assertArrayEquals(v, after.get(k), k + " changed"));
     }
 
-    /** {@code demo dump}'s lines without the Header's and End's (which name the build and the file's checksum), and without byte offsets. */
     /** {@link #records} with each tick hash's value left out (its tick kept). */
     private static List<String> withoutHashes(List<String> records) {
         return records.stream().map(l -> l.replaceFirst("(TICK_HASH tick \\d+ hash )[0-9a-f]+", "$1-")).toList();
     }
 
+    /** {@code demo dump}'s lines without the Header's and End's (which name the build and the file's checksum), and without byte offsets. */
     private static List<String> records(Path demo) {
         Run d = run("demo", "dump", demo.toString());
         assertEquals(0, d.code(), d.err());

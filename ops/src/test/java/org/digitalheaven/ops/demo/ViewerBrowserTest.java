@@ -124,7 +124,7 @@ class ViewerBrowserTest {
     }
 
     @Test
-    void aOneMinuteEightPawnPageIsSmallOpensFastDrawsAndShowsAPawn() throws Exception {
+    void aOneMinuteEightPawnPageIsSmallDrawsAndShowsAPawn() throws Exception {
         Path demo = minute();
         Path page = dir.resolve("minute.html");
         DemoView.Written w = DemoView.write(demo, "minute.dh-demo", replay(), page);
