@@ -90,6 +90,8 @@ public final class GameServer {
     private final MapLoader mapLoader = new MapLoader(this);
     private final TickStats stats = new TickStats();
     private final List<TickListener> listeners = new CopyOnWriteArrayList<>();
+    /** {@link #listeners} as an array, for the two calls of every tick: walked without an iterator allocated. */
+    private volatile TickListener[] tickListeners = new TickListener[0];
     private final ConcurrentLinkedQueue<Inbound> inbound = new ConcurrentLinkedQueue<>();
     private final ConcurrentLinkedQueue<Runnable> tasks = new ConcurrentLinkedQueue<>();
     /** This tick's inputs by slot, reused: the tick allocates nothing for it. */
@@ -224,6 +226,7 @@ public final class GameServer {
         if (recording == null) {
             recording = new DemoRecording(this, demosFolder, engineVersion, gitSha, this::log);
             listeners.add(0, recording);
+            tickListeners = listeners.toArray(new TickListener[0]);
             recording.warmUp();
         }
         return recording;
@@ -236,6 +239,7 @@ public final class GameServer {
 
     public void addListener(TickListener l) {
         listeners.add(l);
+        tickListeners = listeners.toArray(new TickListener[0]);
     }
 
     public void setCommandExecutor(CommandExecutor executor) {
@@ -292,9 +296,11 @@ public final class GameServer {
         if (stopping) {
             return;
         }
-        long now = clock.nanoTime();
-        Inbound in;
-        while ((in = inbound.poll()) != null) {
+        // The clock is read only where a packet or a session needs it: a replay, which has neither, reads it never.
+        Inbound in = inbound.poll();
+        boolean timed = in != null || sessions.count() > 0;
+        long now = timed ? clock.nanoTime() : 0;
+        for (; in != null; in = inbound.poll()) {
             handle(in.from(), in.packet(), now);
         }
         Runnable task;
@@ -304,25 +310,31 @@ public final class GameServer {
         if (stopping) {
             return; // shut down at this boundary: no more simulation, nothing more sent
         }
-        sessions.timeOut(now, TIMEOUT_NANOS);
+        if (sessions.count() > 0) {
+            sessions.timeOut(timed ? now : clock.nanoTime(), TIMEOUT_NANOS);
+        }
         applyLeaves();
         applyJoins();
-        for (TickListener l : listeners) {
+        TickListener[] told = tickListeners;
+        for (TickListener l : told) {
             l.onBoundary(universe);
         }
         // Only live pawns' slots are read by the tick, so only those are set: a session's next input,
         // else the input source's (a replay), else null (hold the look).
         PlayerInput[] inputs = tickInputs;
-        for (Pawn p : universe.pawns()) {
-            Session s = sessions.inSlot(p.slot());
-            inputs[p.slot()] = s != null ? s.inputs().next() : inputSource != null ? inputSource.apply(p.slot()) : null;
+        List<Pawn> live = universe.pawns();
+        boolean anySession = sessions.count() > 0;
+        for (int i = 0, n = live.size(); i < n; i++) {
+            int slot = live.get(i).slot();
+            Session s = anySession ? sessions.inSlot(slot) : null;
+            inputs[slot] = s != null ? s.inputs().next() : inputSource != null ? inputSource.apply(slot) : null;
         }
         universe.tick(inputs);
         clientTicks += sessions.count();
         if (universe.tickCount() % tickRate == 0) {
             sendRate.sample(bytesSent.get(), clientTicks);
         }
-        for (TickListener l : listeners) {
+        for (TickListener l : told) {
             l.afterTick(universe);
         }
         if (sessions.count() > 0 && universe.tickCount() % Math.max(1, tickRate / Math.max(1, prefs.snapshotRate())) == 0) {
