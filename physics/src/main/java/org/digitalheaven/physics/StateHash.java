@@ -12,6 +12,29 @@ public final class StateHash {
 
     private long h = OFFSET;
 
+    public StateHash() {
+    }
+
+    private StateHash(long state) {
+        this.h = state;
+    }
+
+    /**
+     * A hash that goes on from {@code state}, an earlier hash's {@link #state()}: the words put since are hashed as
+     * if put after that hash's words (an entity's words that never change are hashed once, then resumed from).
+     */
+    public static StateHash resume(long state) {
+        return new StateHash(state);
+    }
+
+    /**
+     * The running state, before the final avalanche: what {@link #resume} goes on from. For words below 256 it is
+     * byte-wise FNV-1a (tests compare published vectors).
+     */
+    public long state() {
+        return h;
+    }
+
     public StateHash putInt(int v) {
         h = (h ^ (v & 0xffffffffL)) * PRIME;
         return this;
@@ -35,11 +58,6 @@ public final class StateHash {
             putInt(s.charAt(i));
         }
         return this;
-    }
-
-    /** The FNV-1a state before the final avalanche: for words below 256 it is byte-wise FNV-1a (tests compare published vectors). */
-    long fnv() {
-        return h;
     }
 
     public long value() {

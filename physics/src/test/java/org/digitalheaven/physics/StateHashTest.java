@@ -19,7 +19,7 @@ class StateHashTest {
         for (byte b : text.getBytes(StandardCharsets.US_ASCII)) {
             h.putInt(b & 0xff);
         }
-        return h.fnv();
+        return h.state();
     }
 
     @Test
@@ -33,5 +33,14 @@ class StateHashTest {
     void floatsAreHashedByTheirBitsSoZeroAndNegativeZeroDiffer() {
         assertNotEquals(new StateHash().putFloat(0f).value(), new StateHash().putFloat(-0f).value());
         assertEquals(new StateHash().putInt(Float.floatToRawIntBits(1.5f)).value(), new StateHash().putFloat(1.5f).value());
+    }
+
+    @Test
+    void aHashResumedFromAnotherGoesOnAsIfTheWordsHadBeenPutAfterIt() {
+        StateHash straight = new StateHash().putInt(7).putInt(-1).putString("bot-3").putFloat(2.5f).putLong(1L << 40);
+        long identity = new StateHash().putInt(7).putInt(-1).putString("bot-3").state();
+        assertEquals(straight.value(), StateHash.resume(identity).putFloat(2.5f).putLong(1L << 40).value());
+        assertEquals(new StateHash().value(), StateHash.resume(new StateHash().state()).value());
+        assertNotEquals(straight.value(), StateHash.resume(identity).putFloat(2.5f).value(), "a word left out shows");
     }
 }

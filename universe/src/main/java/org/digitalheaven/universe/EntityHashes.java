@@ -124,8 +124,11 @@ final class EntityHashes {
         }
         dirtyCount = 0;
         StateHash h = new StateHash().putInt(WORLD_MARK).putLong(tick).putInt(pawns.size());
-        for (Pawn p : pawns) {
-            h.putLong(pawn(p.slot(), p.wireId(), p.name(), p.motion(), p.lastInput(), p.settingsOverride()));
+        for (int i = 0, n = pawns.size(); i < n; i++) {
+            Pawn p = pawns.get(i);
+            StateHash ph = StateHash.resume(p.identityHash()); // its slot, wire id and name, hashed when it came
+            PawnState.changing(ph, p.motion(), p.lastInput(), p.settingsOverride());
+            h.putLong(ph.value());
         }
         h.putInt(hashes.length);
         for (long o : hashes) {

@@ -5,6 +5,7 @@ import org.digitalheaven.physics.Body;
 import org.digitalheaven.physics.CharacterMotion;
 import org.digitalheaven.physics.Contact;
 import org.digitalheaven.physics.MoveSettings;
+import org.digitalheaven.physics.StateHash;
 
 /**
  * A player's body in the world: its slot (tick order), wire id (identity in snapshots and demos),
@@ -20,6 +21,8 @@ public final class Pawn {
     private PlayerInput lastInput = PlayerInput.NEUTRAL;
     private MoveSettings override;
     private List<Contact> lastContacts = List.of();
+    /** The state hash of its words that never change ({@link PawnState#identity}), taken once: a tick's hash goes on from it. */
+    private final long identityHash;
 
     Pawn(int slot, int wireId, String name, CharacterMotion motion, Body hull) {
         this.slot = slot;
@@ -27,6 +30,12 @@ public final class Pawn {
         this.name = name;
         this.motion = motion;
         this.hull = hull;
+        this.identityHash = PawnState.identity(new StateHash(), slot, wireId, name).state();
+    }
+
+    /** See {@link #identityHash}. */
+    long identityHash() {
+        return identityHash;
     }
 
     public int slot() {

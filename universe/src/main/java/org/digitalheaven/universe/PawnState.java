@@ -26,7 +26,17 @@ public record PawnState(int slot, int wireId, String name, CharacterMotion motio
      */
     static void hash(StateHash h, int slot, int wireId, String name, CharacterMotion motion, PlayerInput input,
             MoveSettings override) {
-        h.putInt(slot).putInt(wireId).putString(name);
+        identity(h, slot, wireId, name);
+        changing(h, motion, input, override);
+    }
+
+    /** The words of a pawn's hash that never change while it lives, first: a live pawn keeps the hash of them. */
+    static StateHash identity(StateHash h, int slot, int wireId, String name) {
+        return h.putInt(slot).putInt(wireId).putString(name);
+    }
+
+    /** The rest of a pawn's words, after {@link #identity}. */
+    static void changing(StateHash h, CharacterMotion motion, PlayerInput input, MoveSettings override) {
         motion.hashInto(h);
         h.putInt(input.buttons()).putInt(input.forward()).putInt(input.right()).putInt(input.yaw()).putInt(input.pitch());
         if (override != null) {
