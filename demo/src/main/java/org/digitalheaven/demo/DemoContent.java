@@ -54,6 +54,14 @@ public final class DemoContent {
      * {@code last} is its last segment.
      */
     public static void check(DemoFile demo, int from, int last) throws DemoFormatException {
+        check(demo, from, last, null);
+    }
+
+    /**
+     * {@link #check(DemoFile, int, int)} beside a replay of the same segments: each is inflated once for the check and the
+     * replay ({@code shared}, see {@link InflatedSegments}; null: inflated here alone).
+     */
+    public static void check(DemoFile demo, int from, int last, InflatedSegments shared) throws DemoFormatException {
         Chunk.Header h = demo.header();
         if (h == null || demo.segments().isEmpty()) {
             return;
@@ -63,7 +71,14 @@ public final class DemoContent {
         for (int k = from; k <= Math.min(last, segments.size() - 1); k++) {
             DemoFile.Segment seg = segments.get(k);
             boolean seeking = k == from && from > 0;
+            DecodedSegment[] decoded = {null}; // what it decodes, kept for the replay beside it while that waits for it
             seg.visitRecords((i, c) -> { // one record at a time: a segment's records are never all held
+                if (i == 0 && shared != null && shared.waitingFor(seg)) {
+                    decoded[0] = new DecodedSegment();
+                }
+                if (decoded[0] != null) {
+                    decoded[0].add(c);
+                }
                 if (c instanceof Chunk.Unknown || c instanceof Chunk.End) {
                     return true;
                 }
@@ -76,7 +91,10 @@ public final class DemoContent {
                 }
                 s.take(seg, i, c);
                 return true;
-            });
+            }, shared);
+            if (decoded[0] != null) {
+                shared.decoded(seg, decoded[0]); // every record decoded and passed: the replay need not decode them
+            }
         }
         if (last >= segments.size() - 1) {
             demo.checkReach(s.reach); // a version 1 End says where the file ends

@@ -87,7 +87,8 @@ public final class DemoFile {
         /** Visits a segment's records with the bytes each took; returns its bytes that belong to no record. */
         int visitSized(DemoFile file, Segment s, SizedVisitor visitor) throws DemoFormatException;
 
-        void visitRecords(DemoFile file, Segment s, RecordVisitor visitor) throws DemoFormatException;
+        /** {@code shared}, when not null, inflates each segment once for this reader and another ({@link InflatedSegments}). */
+        void visitRecords(DemoFile file, Segment s, RecordVisitor visitor, InflatedSegments shared) throws DemoFormatException;
 
         List<Chunk> records(DemoFile file, Segment s) throws DemoFormatException;
 
@@ -498,7 +499,15 @@ public final class DemoFile {
          * segment has. A {@link TickVisitor} takes each tick of a version 2 segment in one call instead.
          */
         public void visitRecords(RecordVisitor visitor) throws DemoFormatException {
-            file.layout.visitRecords(file, this, visitor);
+            file.layout.visitRecords(file, this, visitor, null);
+        }
+
+        /**
+         * {@link #visitRecords(RecordVisitor)} by one of two readers of this segment on different threads (a replay and its
+         * content check): its bytes are inflated once for both ({@link InflatedSegments}).
+         */
+        public void visitRecords(RecordVisitor visitor, InflatedSegments shared) throws DemoFormatException {
+            file.layout.visitRecords(file, this, visitor, shared);
         }
 
         /** Its records with the bytes each took; returns the bytes of its records that belong to no record. */

@@ -47,8 +47,14 @@ final class Version2Layout implements DemoFile.Layout {
     }
 
     @Override
-    public void visitRecords(DemoFile file, DemoFile.Segment s, DemoFile.RecordVisitor visitor) throws DemoFormatException {
-        byte[] raw = s.raw();
+    public void visitRecords(DemoFile file, DemoFile.Segment s, DemoFile.RecordVisitor visitor, InflatedSegments shared)
+            throws DemoFormatException {
+        Object read = shared == null ? s.raw() : shared.read(s);
+        if (read instanceof DecodedSegment decoded) {
+            decoded.visit(visitor); // the other reader decoded and checked every record of it
+            return;
+        }
+        byte[] raw = (byte[]) read;
         int[] index = {0};
         try {
             if (visitor instanceof DemoFile.TickVisitor t) {

@@ -11,7 +11,9 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Future;
 import java.util.concurrent.FutureTask;
 import java.util.function.Consumer;
 import org.digitalheaven.demo.CoverageCodec;
@@ -20,6 +22,7 @@ import org.digitalheaven.demo.DemoContent;
 import org.digitalheaven.demo.DemoFile;
 import org.digitalheaven.demo.DemoFormatException;
 import org.digitalheaven.demo.DemoReader;
+import org.digitalheaven.demo.InflatedSegments;
 import org.digitalheaven.demo.Unaffected;
 import org.digitalheaven.maps.MapFormatException;
 import org.digitalheaven.maps.MapManifest;
@@ -189,7 +192,7 @@ public final class DemoReplay {
             throw new ReplayException(NO_HEADER);
         }
         int first = first(demo, o);
-        FutureTask<Void> content = contentCheck(demo, first, o.until());
+        ContentCheck content = contentCheck(demo, first, o.until());
         List<String> warnings = new ArrayList<>();
         GameServer server;
         try {
@@ -249,17 +252,33 @@ public final class DemoReplay {
      * decodes every record, so it runs while the world is built and, on several workers, while the stretches replay;
      * nothing is printed before it has passed, so a file it refuses is refused as if it had come first.
      */
-    private static FutureTask<Void> contentCheck(DemoFile demo, int first, Long until) {
+    private static ContentCheck contentCheck(DemoFile demo, int first, Long until) {
         DemoFile.Segment holding = until == null ? null : demo.findSegment(until);
         int last = holding == null ? demo.segments().size() - 1 : holding.index() + 1;
-        FutureTask<Void> check = new FutureTask<>(() -> {
-            DemoContent.check(demo, first, last);
+        InflatedSegments shared = new InflatedSegments(demo);
+        ContentCheck check = new ContentCheck(() -> {
+            DemoContent.check(demo, first, last, shared);
             return null;
-        });
+        }, shared);
         Thread t = new Thread(check, "dh-demo-check");
         t.setDaemon(true);
         t.start();
         return check;
+    }
+
+    /** The content check's task, and the segments it inflates once for itself and the replay beside it. */
+    static final class ContentCheck extends FutureTask<Void> {
+        private final InflatedSegments shared;
+
+        ContentCheck(Callable<Void> check, InflatedSegments shared) {
+            super(check);
+            this.shared = shared;
+        }
+    }
+
+    /** What a replay beside {@code content} reads its segments through: inflated once for both (null: by itself). */
+    static InflatedSegments shared(Future<Void> content) {
+        return content instanceof ContentCheck c ? c.shared : null;
     }
 
     /**
@@ -282,7 +301,7 @@ public final class DemoReplay {
         if (h == null) {
             return run(DemoReader.read(bytes), o, whatIf); // no whole Header: the full read says why
         }
-        record Read(DemoFile demo, int first, FutureTask<Void> content) {
+        record Read(DemoFile demo, int first, ContentCheck content) {
         }
         FutureTask<Read> decode = new FutureTask<>(() -> {
             DemoFile demo = DemoReader.inspect(bytes);
@@ -522,7 +541,7 @@ public final class DemoReplay {
      * workers the stretches replay while it runs.
      */
     private static Result replay(DemoFile demo, int first, Chunk.Header h, GameServer server, Options o, MapCheck check,
-            List<String> warnings, FutureTask<Void> content, WhatIf whatIf) throws ReplayException, DemoFormatException {
+            List<String> warnings, ContentCheck content, WhatIf whatIf) throws ReplayException, DemoFormatException {
         Consumer<String> out = o.out();
         DemoFile.Segment opening = demo.segments().get(first);
         Chunk.Checkpoint openingCheckpoint;
@@ -579,7 +598,7 @@ public final class DemoReplay {
         }
         try {
             ReplayJudge judge = new ReplayJudge(h.notes(), held, o.explain() ? check.cause() : null);
-            judge.checkpoint(start, restored, u.snapshot()); // only an edited map can make this differ
+            judge.checkpoint(start, openingCheckpoint.snapshot(), u.snapshot()); // as bytes first; only an edited map can differ
             if (o.observer() != null) {
                 server.addListener(o.observer());
             }
@@ -593,7 +612,7 @@ public final class DemoReplay {
             feed.stopWhen(held::refused);
             try {
                 for (DemoFile.Segment segment : demo.segments().subList(first, demo.segments().size())) {
-                    segment.visitRecords(feed); // a tick (or a record) at a time: a segment's records are never all held
+                    segment.visitRecords(feed, content.shared); // a tick at a time: a segment's records are never all held
                     if (feed.stopped()) {
                         break;
                     }

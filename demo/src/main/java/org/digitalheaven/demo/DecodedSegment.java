@@ -1,0 +1,109 @@
+package org.digitalheaven.demo;
+
+import java.util.Arrays;
+import org.digitalheaven.universe.PlayerInput;
+
+/**
+ * One segment's records as a reader decoded them, whole, to hand to another reader instead of the bytes: the content
+ * check decodes every segment of a replay ahead of it, so the replay need not decode them again ({@link
+ * InflatedSegments}). Built from the records one at a time, as {@link DemoFile.Segment#visitRecords} hands them; given
+ * to a visitor exactly as decoding the segment's bytes would give them (a {@link DemoFile.TickVisitor} each tick whole,
+ * any other visitor record by record, with the same indices). Only a segment whose records all decoded is handed on,
+ * so it never has an error to report. Immutable once handed on.
+ */
+final class DecodedSegment {
+
+    /** What an object reference and an object header cost, roughly, for {@link #bytes}. */
+    private static final int REFERENCE = 8, OBJECT = 24;
+
+    /** The records that are not ticks (joins, leaves, overrides, the checkpoint), and how many ticks came before each. */
+    private Chunk[] records = new Chunk[4];
+    private int[] ticksBefore = new int[4];
+    private int recordCount;
+    /** Each tick's hash, and where its inputs end in {@link #slots} and {@link #inputs}. */
+    private Chunk.TickHash[] hashes = new Chunk.TickHash[64];
+    private int[] inputsEnd = new int[64];
+    private int tickCount;
+    private int[] slots = new int[256];
+    private PlayerInput[] inputs = new PlayerInput[256];
+    private int inputCount;
+    private PlayerInput lastInput;
+    private long bytes;
+
+    /** The next record, in the order the segment's records come. */
+    void add(Chunk c) {
+        if (c instanceof Chunk.TickHash h) {
+            if (tickCount == hashes.length) {
+                hashes = Arrays.copyOf(hashes, tickCount * 2);
+                inputsEnd = Arrays.copyOf(inputsEnd, tickCount * 2);
+            }
+            hashes[tickCount] = h;
+            inputsEnd[tickCount++] = inputCount;
+            bytes += OBJECT + 2 * REFERENCE;
+        } else if (c instanceof Chunk.Input in && tickCount > 0) { // a tick's inputs follow its hash, before any other record
+            if (inputCount == slots.length) {
+                slots = Arrays.copyOf(slots, inputCount * 2);
+                inputs = Arrays.copyOf(inputs, inputCount * 2);
+            }
+            slots[inputCount] = in.slot();
+            inputs[inputCount++] = in.input();
+            inputsEnd[tickCount - 1] = inputCount;
+            bytes += 2 * REFERENCE + (in.input() != lastInput ? OBJECT : 0); // an input held from the last tick is shared
+            lastInput = in.input();
+        } else {
+            if (recordCount == records.length) {
+                records = Arrays.copyOf(records, recordCount * 2);
+                ticksBefore = Arrays.copyOf(ticksBefore, recordCount * 2);
+            }
+            records[recordCount] = c;
+            ticksBefore[recordCount++] = tickCount;
+            bytes += OBJECT + REFERENCE + (c instanceof Chunk.Checkpoint k ? k.snapshot().length : 64);
+        }
+    }
+
+    /** Roughly what it holds, in bytes: what the handing over counts against its limit. */
+    long bytes() {
+        return bytes;
+    }
+
+    /** Gives {@code visitor} the records, as decoding the segment's bytes would have, until it returns false. */
+    void visit(DemoFile.RecordVisitor visitor) throws DemoFormatException {
+        DemoFile.TickVisitor whole = visitor instanceof DemoFile.TickVisitor t ? t : null;
+        int[] tickSlots = whole != null ? new int[256] : null;
+        PlayerInput[] bySlot = whole != null ? new PlayerInput[256] : null;
+        int index = 0, r = 0, from = 0;
+        for (int t = 0; t <= tickCount; t++) {
+            while (r < recordCount && ticksBefore[r] == t) {
+                if (!visitor.visit(index++, records[r++])) {
+                    return;
+                }
+            }
+            if (t == tickCount) {
+                return;
+            }
+            Chunk.TickHash h = hashes[t];
+            int to = inputsEnd[t], n = to - from;
+            if (whole != null) {
+                for (int k = 0; k < n; k++) {
+                    int slot = slots[from + k];
+                    tickSlots[k] = slot;
+                    bySlot[slot] = inputs[from + k];
+                }
+                if (!whole.tick(h, tickSlots, n, bySlot)) {
+                    return;
+                }
+                index += 1 + n;
+            } else {
+                if (!visitor.visit(index++, h)) {
+                    return;
+                }
+                for (int k = from; k < to; k++) {
+                    if (!visitor.visit(index++, new Chunk.Input(h.tick(), slots[k], inputs[k]))) {
+                        return;
+                    }
+                }
+            }
+            from = to;
+        }
+    }
+}

@@ -1,0 +1,93 @@
+package org.digitalheaven.demo;
+
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReferenceArray;
+
+/**
+ * One file's segments read once for two readers: a replay and its content check read every segment of what is
+ * replayed, each on its own thread, and without this each would inflate and decode each segment. Whichever reader comes
+ * to a segment first inflates it and leaves the bytes here; the second takes them. The content check, which runs ahead
+ * of the replay, then leaves the segment decoded instead ({@link DecodedSegment}), once every record of it has decoded
+ * and passed its checks, and the replay is handed the records without decoding them. A segment is handed over at most
+ * once: a reader that comes while the first is still inflating, or after the second, reads it for itself, as does the
+ * first when more than {@link #LIMIT} bytes are left waiting (a reader far behind never makes the other hold the file).
+ * What is left and never taken goes with this object. Any thread.
+ */
+public final class InflatedSegments {
+
+    /** The most bytes left waiting for the second reader at once (decoded records counted roughly). */
+    static final long LIMIT = 32L << 20;
+
+    /** A segment's state besides what is left: being inflated by the first reader, or handed over (or given up). */
+    private static final Object INFLATING = new Object(), DONE = new Object();
+
+    /** Per segment: null, INFLATING, the bytes left (a byte[]), the records left (a DecodedSegment), or DONE. */
+    private final AtomicReferenceArray<Object> segments;
+    private final AtomicLong waiting = new AtomicLong();
+    private final long limit;
+
+    /** For the segments of {@code file}. */
+    public InflatedSegments(DemoFile file) {
+        this(file, LIMIT);
+    }
+
+    /** With at most {@code limit} bytes left waiting: for tests. */
+    InflatedSegments(DemoFile file, long limit) {
+        this.segments = new AtomicReferenceArray<>(file.segments().size());
+        this.limit = limit;
+    }
+
+    /**
+     * Segment {@code s} for a reader: the records the other reader left (a {@link DecodedSegment}), else its bytes,
+     * taken if the other reader left them, else inflated (and left, if first).
+     */
+    Object read(DemoFile.Segment s) throws DemoFormatException {
+        int i = s.index();
+        if (i < 0 || i >= segments.length()) {
+            return s.raw();
+        }
+        if (segments.get(i) == null && segments.compareAndSet(i, null, INFLATING)) {
+            byte[] raw = s.raw(); // damage: the slot stays INFLATING, and the second reader finds the damage for itself
+            if (waiting.addAndGet(raw.length) > limit || !segments.compareAndSet(i, INFLATING, raw)) {
+                waiting.addAndGet(-raw.length); // too much waiting, or the second reader came while this one inflated
+                segments.compareAndSet(i, INFLATING, DONE);
+            }
+            return raw;
+        }
+        Object left = segments.getAndSet(i, DONE);
+        if (left instanceof byte[] raw) {
+            waiting.addAndGet(-raw.length);
+            return raw;
+        } else if (left instanceof DecodedSegment d) {
+            waiting.addAndGet(-d.bytes());
+            return d;
+        }
+        return s.raw();
+    }
+
+    /** Whether the bytes this reader left of segment {@code s} still wait for the other reader (then decoding them for it pays). */
+    boolean waitingFor(DemoFile.Segment s) {
+        int i = s.index();
+        return i >= 0 && i < segments.length() && segments.get(i) instanceof byte[];
+    }
+
+    /**
+     * Leaves segment {@code s}'s records, every one of them decoded and checked, in place of the bytes this reader left:
+     * unless the other reader has taken those already, or the records would pass the limit.
+     */
+    void decoded(DemoFile.Segment s, DecodedSegment d) {
+        int i = s.index();
+        if (i < 0 || i >= segments.length() || !(segments.get(i) instanceof byte[] raw)) {
+            return;
+        }
+        long more = d.bytes() - raw.length;
+        if (waiting.addAndGet(more) > limit || !segments.compareAndSet(i, raw, d)) {
+            waiting.addAndGet(-more);
+        }
+    }
+
+    /** Bytes left and not yet taken: for tests. */
+    long waiting() {
+        return waiting.get();
+    }
+}

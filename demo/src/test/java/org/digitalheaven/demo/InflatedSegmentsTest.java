@@ -1,0 +1,161 @@
+package org.digitalheaven.demo;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertNotSame;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CyclicBarrier;
+import org.digitalheaven.universe.PlayerInput;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A replay and its content check read each segment once between them ({@link InflatedSegments}): the first reader's
+ * bytes go to the second, once; a third reads for itself; past the limit nothing waits; the check leaves each segment
+ * decoded, and a reader handed that sees exactly what decoding the bytes gives (each tick whole, or record by record
+ * with the same indices); and a check and a replay racing through every segment each see what a reader alone sees.
+ */
+class InflatedSegmentsTest {
+
+    /** The fixture's session (three pawns, a leave and an override), a checkpoint every 60 ticks: six segments. */
+    private static final byte[] FILE = DemoFixtures.recorded(300, 60);
+
+    /** Everything a visitor is given, as text: each record with its index, each tick whole with its slots and inputs. */
+    private static final class Seen implements DemoFile.TickVisitor {
+        final List<String> calls = new ArrayList<>();
+
+        @Override
+        public boolean visit(int index, Chunk c) {
+            calls.add(index + " " + (c instanceof Chunk.Checkpoint k ? "Checkpoint " + k.tick() + " " + Arrays.hashCode(k.snapshot()) : c));
+            return true;
+        }
+
+        @Override
+        public boolean tick(Chunk.TickHash hash, int[] slots, int count, PlayerInput[] inputs) {
+            StringBuilder b = new StringBuilder(hash.toString());
+            for (int i = 0; i < count; i++) {
+                b.append(' ').append(slots[i]).append('=').append(inputs[slots[i]]);
+            }
+            calls.add(b.toString());
+            return true;
+        }
+    }
+
+    /** The same, taking the records one at a time (not a TickVisitor). */
+    private static DemoFile.RecordVisitor oneAtATime(List<String> calls) {
+        Seen seen = new Seen();
+        return (i, c) -> {
+            seen.visit(i, c);
+            calls.add(seen.calls.remove(0));
+            return true;
+        };
+    }
+
+    private static List<String> alone(DemoFile d, boolean whole) throws DemoFormatException {
+        Seen seen = new Seen();
+        List<String> calls = new ArrayList<>();
+        for (DemoFile.Segment s : d.segments()) {
+            s.visitRecords(whole ? seen : oneAtATime(calls));
+        }
+        return whole ? seen.calls : calls;
+    }
+
+    @Test
+    void theFirstReadersBytesGoToTheSecondOnceAndAThirdInflatesItsOwn() throws Exception {
+        DemoFile d = DemoReader.read(FILE);
+        InflatedSegments shared = new InflatedSegments(d);
+        DemoFile.Segment s = d.segments().get(2);
+        Object first = shared.read(s);
+        assertEquals(s.rawLength(), shared.waiting(), "the first reader's bytes wait for the second");
+        assertSame(first, shared.read(s), "the second reader takes them instead of inflating");
+        assertEquals(0, shared.waiting());
+        Object third = shared.read(s);
+        assertNotSame(first, third, "handed over once: a third reader inflates for itself");
+        assertArrayEquals((byte[]) first, (byte[]) third);
+        assertEquals(0, shared.waiting(), "and leaves nothing behind");
+        assertArrayEquals(s.raw(), (byte[]) first, "the bytes are the segment's, as a reader alone inflates them");
+    }
+
+    @Test
+    void pastTheLimitNothingIsLeftWaiting() throws Exception {
+        DemoFile d = DemoReader.read(FILE);
+        DemoFile.Segment s = d.segments().get(1);
+        InflatedSegments shared = new InflatedSegments(d, s.rawLength() - 1);
+        Object first = shared.read(s);
+        assertEquals(0, shared.waiting(), "a segment larger than the limit is not kept for the other reader");
+        Object second = shared.read(s);
+        assertNotSame(first, second);
+        assertArrayEquals((byte[]) first, (byte[]) second);
+    }
+
+    @Test
+    void theCheckLeavesEachSegmentDecodedAndAReaderHandedItSeesWhatDecodingGives() throws Exception {
+        for (boolean whole : new boolean[] {true, false}) {
+            DemoFile d = DemoReader.read(FILE);
+            InflatedSegments shared = new InflatedSegments(d);
+            DemoContent.check(d, 0, d.segments().size() - 1, shared);
+            assertTrue(shared.waiting() > 0);
+            Seen seen = new Seen();
+            List<String> calls = new ArrayList<>();
+            for (DemoFile.Segment s : d.segments()) {
+                Object left = shared.read(s);
+                assertInstanceOf(DecodedSegment.class, left, "what the check leaves is the segment decoded, not its bytes");
+                ((DecodedSegment) left).visit(whole ? seen : oneAtATime(calls));
+            }
+            assertEquals(alone(d, whole), whole ? seen.calls : calls, whole ? "each tick whole" : "record by record");
+            assertEquals(0, shared.waiting(), "every segment the check left was taken");
+        }
+    }
+
+    @Test
+    void aSegmentDecodedPastTheLimitStaysBytes() throws Exception {
+        DemoFile d = DemoReader.read(FILE);
+        long raw = d.segments().stream().mapToLong(DemoFile.Segment::rawLength).sum();
+        InflatedSegments shared = new InflatedSegments(d, raw); // room for the bytes, not for the records decoded
+        DemoContent.check(d, 0, d.segments().size() - 1, shared);
+        for (DemoFile.Segment s : d.segments()) {
+            assertInstanceOf(byte[].class, shared.read(s));
+        }
+        assertEquals(0, shared.waiting());
+    }
+
+    @Test
+    void aCheckAndAReplayRacingThroughEverySegmentEachSeeWhatAReaderAloneSees() throws Exception {
+        DemoFile d = DemoReader.read(FILE);
+        List<String> alone = alone(d, true);
+        assertTrue(d.segments().size() >= 5, "the fixture has several segments");
+        for (int round = 0; round < 40; round++) { // started together, so that they meet on segments both ways round
+            InflatedSegments shared = new InflatedSegments(d);
+            CyclicBarrier start = new CyclicBarrier(2);
+            CompletableFuture<Void> check = CompletableFuture.runAsync(() -> {
+                try {
+                    start.await();
+                    DemoContent.check(d, 0, d.segments().size() - 1, shared);
+                } catch (Exception e) {
+                    throw new IllegalStateException(e);
+                }
+            });
+            CompletableFuture<List<String>> replay = CompletableFuture.supplyAsync(() -> {
+                Seen seen = new Seen();
+                try {
+                    start.await();
+                    for (DemoFile.Segment s : d.segments()) {
+                        s.visitRecords(seen, shared);
+                    }
+                } catch (Exception e) {
+                    throw new IllegalStateException(e);
+                }
+                return seen.calls;
+            });
+            check.get();
+            assertEquals(alone, replay.get(), "round " + round);
+            assertEquals(0, shared.waiting(), "round " + round + ": every segment left by one reader was taken by the other");
+        }
+    }
+}
