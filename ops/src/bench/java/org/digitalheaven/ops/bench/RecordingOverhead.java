@@ -42,6 +42,10 @@ import org.digitalheaven.server.record.DemoRecording;
  *
  * <pre>java -cp ops/target/benchmarks.jar org.digitalheaven.ops.bench.RecordingOverhead [bots] [pairs] [seconds] [wander|human] [checkpointTicks] [map]</pre>
  *
+ * On a machine of few cores the bots' process takes turns with the game thread, and a window's median tick then says
+ * more of the scheduler than of the recorder. Pinned, each has a core of its own: {@code taskset -c 0 java
+ * -DbotsCpus=1 -cp ...} runs this JVM (the game thread, the demo writer, the JIT) on core 0 and the bots on core 1.
+ *
  * {@code map}: a built-in map's name ({@code arena}, the default) or a {@code .map} file, such as
  * {@code ../shared/maps/e1m1.map}; the bots are told the same map, so that they walk its floors.
  * A shorter checkpoint interval than the default 300 gives more checkpoint ticks to take a p99 of; one
@@ -52,8 +56,11 @@ public final class RecordingOverhead {
     /** How long the discarded warm-up recording runs. */
     private static final int WARM_UP_RECORDING_SECONDS = 30;
 
-    /** One tick: wall and CPU nanoseconds, whether a recording was on, and 1 for a checkpoint tick, 2 for an opening one. */
-    private record Sample(long wall, long cpu, boolean on, int checkpoint, long recorder) {
+    /**
+     * One tick: wall and CPU nanoseconds, whether a recording was on, 1 for a checkpoint tick, 2 for an opening one, and
+     * its phase among the ticks of one snapshot period (0: the tick that sends the clients their snapshots).
+     */
+    private record Sample(long wall, long cpu, boolean on, int checkpoint, long recorder, int phase) {
     }
 
     public static void main(String[] args) throws Exception {
@@ -72,6 +79,10 @@ public final class RecordingOverhead {
         server.start(map); // a built-in map's name or a .map file
         DemoRecording rec = server.enableRecording(dir, "bench", "bench");
         ThreadMXBean threads = ManagementFactory.getThreadMXBean();
+        // Snapshots go out one tick in `period` (60 Hz over 20 a second: every third), and that tick costs several times
+        // the others: a window's median falls between the two kinds and jumps from one to the other as the bots' play
+        // changes their mix. So ticks are also compared phase by phase: the mean of each phase's median.
+        int period = Math.max(1, 60 / Math.max(1, prefs.snapshotRate()));
 
         // Our own loop around tickOnce, so each tick is timed and tagged; same scheduling as the server's.
         List<Sample> samples = new ArrayList<>();
@@ -90,16 +101,23 @@ public final class RecordingOverhead {
             long recorder = rec.recorderNanos() - lastRecorderNanos[0]; // the recorder's hooks, timed inside this tick
             lastRecorderNanos[0] = rec.recorderNanos();
             synchronized (samples) {
-                samples.add(new Sample(t1 - t0, c1 - c0, on, checkpoint ? (cps == 1 ? 2 : 1) : 0, recorder));
+                samples.add(new Sample(t1 - t0, c1 - c0, on, checkpoint ? (cps == 1 ? 2 : 1) : 0, recorder,
+                        (int) (server.universe().tickCount() % period)));
             }
         };
         TickLoop loop = new TickLoop(NanoClock.SYSTEM, TickLoop.PARK, 1_000_000_000L / 60, 5, tick, new TickStats());
         Thread game = new Thread(loop::run, "dh-game");
         game.start();
         int port = ((InetSocketAddress) server.localAddress()).getPort();
-        Process botsProcess = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp",
+        List<String> botsCommand = new ArrayList<>();
+        String botsCpus = System.getProperty("botsCpus"); // e.g. 1, with this JVM started under `taskset -c 0`
+        if (botsCpus != null) {
+            botsCommand.addAll(List.of("taskset", "-c", botsCpus));
+        }
+        botsCommand.addAll(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp",
                 System.getProperty("java.class.path"), "org.digitalheaven.ops.Host", "bots", "--connect", "127.0.0.1:" + port,
-                "--count", Integer.toString(bots), "--style", style, "--map", map).redirectErrorStream(true).start();
+                "--count", Integer.toString(bots), "--style", style, "--map", map));
+        Process botsProcess = new ProcessBuilder(botsCommand).redirectErrorStream(true).start();
         BufferedReader botsOut = new BufferedReader(new InputStreamReader(botsProcess.getInputStream(), StandardCharsets.UTF_8));
         String line;
         while ((line = botsOut.readLine()) != null && !line.contains("connected")) {
@@ -135,7 +153,7 @@ public final class RecordingOverhead {
             }
             for (int p = 0; p < pairs; p++) {
                 boolean recordingFirst = order.nextBoolean();
-                long[][] medians = new long[2][]; // [off, on] -> {wall, cpu}
+                long[][] medians = new long[2][]; // [off, on] -> {wall, cpu, wall by phase, cpu by phase}
                 for (int half = 0; half < 2; half++) {
                     boolean recording = half == 0 ? recordingFirst : !recordingFirst;
                     String name = "pair" + p;
@@ -150,12 +168,14 @@ public final class RecordingOverhead {
                     synchronized (samples) {
                         // The stop tick (recording already off when tagged) is left out of both.
                         List<Sample> window = samples.stream().filter(s -> s.on() == recording).toList();
-                        medians[recording ? 1 : 0] = new long[] {median(window, true), median(window, false)};
+                        medians[recording ? 1 : 0] = new long[] {median(window, true), median(window, false),
+                            byPhase(window, period, true), byPhase(window, period, false)};
                         (recording ? on : off).addAll(window);
                         samples.clear();
                     }
                 }
-                pairRatios.add(new double[] {medians[1][0] / (double) medians[0][0], medians[1][1] / (double) medians[0][1]});
+                pairRatios.add(new double[] {medians[1][0] / (double) medians[0][0], medians[1][1] / (double) medians[0][1],
+                    medians[1][2] / (double) medians[0][2], medians[1][3] / (double) medians[0][3]});
                 System.out.printf(Locale.ROOT, "pair %d (%s first): median tick without %.1f us wall, %.1f us CPU; with %.1f us"
                         + " wall, %.1f us CPU%n", p, recordingFirst ? "recording" : "off", medians[0][0] / 1e3,
                         medians[0][1] / 1e3, medians[1][0] / 1e3, medians[1][1] / 1e3);
@@ -180,6 +200,11 @@ public final class RecordingOverhead {
             double[] r = pairRatios.stream().mapToDouble(x -> x[wall ? 0 : 1]).sorted().toArray();
             System.out.printf(Locale.ROOT, "%s, per pair (recording window median / its pair's other): median %.3f of %s%n", what,
                     r[r.length / 2], Arrays.stream(r).mapToObj(x -> String.format(Locale.ROOT, "%.3f", x)).toList());
+            double[] rp = pairRatios.stream().mapToDouble(x -> x[wall ? 2 : 3]).sorted().toArray();
+            System.out.printf(Locale.ROOT, "%s, phase by phase (the mean of each of the %d phases' median): without %.1f us, with"
+                    + " %.1f us, ratio %.3f; per pair: median %.3f of %s%n", what, period, byPhase(off, period, wall) / 1e3,
+                    byPhase(on, period, wall) / 1e3, byPhase(on, period, wall) / (double) byPhase(off, period, wall),
+                    rp[rp.length / 2], Arrays.stream(rp).mapToObj(x -> String.format(Locale.ROOT, "%.3f", x)).toList());
             System.out.printf(Locale.ROOT, "%s: checkpoint ticks %d, median %.1f us, p99 %.1f us; other recording ticks p99 %.1f us"
                     + " (ratio %.2f)%n", what, checkpoints.size(), pct(checkpoints, 50, wall) / 1e3,
                     pct(checkpoints, 99, wall) / 1e3, pct(others, 99, wall) / 1e3,
@@ -211,6 +236,16 @@ public final class RecordingOverhead {
 
     private static long at(long[] sorted, double p) {
         return sorted.length == 0 ? 0 : sorted[(int) Math.min(sorted.length - 1, Math.floor(p / 100.0 * sorted.length))];
+    }
+
+    /** The mean over the phases of a snapshot period of each phase's median tick (see {@code period} in main). */
+    private static long byPhase(List<Sample> s, int period, boolean wall) {
+        long sum = 0;
+        for (int k = 0; k < period; k++) {
+            int phase = k;
+            sum += median(s.stream().filter(x -> x.phase() == phase).toList(), wall);
+        }
+        return sum / period;
     }
 
     private static long median(List<Sample> s, boolean wall) {
