@@ -313,8 +313,10 @@ public final class GameServer {
         if (sessions.count() > 0) {
             sessions.timeOut(timed ? now : clock.nanoTime(), TIMEOUT_NANOS);
         }
-        applyLeaves();
-        applyJoins();
+        if (sessions.anyQueued()) {
+            applyLeaves();
+            applyJoins();
+        }
         TickListener[] told = tickListeners;
         for (TickListener l : told) {
             l.onBoundary(universe);

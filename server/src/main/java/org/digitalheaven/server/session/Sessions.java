@@ -128,6 +128,11 @@ public final class Sessions {
         }
     }
 
+    /** Whether a join or a leave waits for the next boundary (nearly never: then the boundary looks no further). */
+    public boolean anyQueued() {
+        return !joins.isEmpty() || !leaves.isEmpty();
+    }
+
     /** The joins queued since the last call, in arrival order; the queue is left empty. */
     public List<Pending> takeJoins() {
         if (joins.isEmpty()) {
