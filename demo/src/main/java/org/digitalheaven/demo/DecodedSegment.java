@@ -27,7 +27,8 @@ final class DecodedSegment {
     private int[] slots = new int[256];
     private PlayerInput[] inputs = new PlayerInput[256];
     private int inputCount;
-    private PlayerInput lastInput;
+    /** Each slot's last input seen: one a pawn holds from tick to tick is the same object, counted once. */
+    private final PlayerInput[] lastBySlot = new PlayerInput[256];
     private long bytes;
 
     /** The next record, in the order the segment's records come. */
@@ -39,7 +40,7 @@ final class DecodedSegment {
             }
             hashes[tickCount] = h;
             inputsEnd[tickCount++] = inputCount;
-            bytes += OBJECT + 2 * REFERENCE;
+            bytes += OBJECT;
         } else if (c instanceof Chunk.Input in && tickCount > 0) { // a tick's inputs follow its hash, before any other record
             if (inputCount == slots.length) {
                 slots = Arrays.copyOf(slots, inputCount * 2);
@@ -48,8 +49,8 @@ final class DecodedSegment {
             slots[inputCount] = in.slot();
             inputs[inputCount++] = in.input();
             inputsEnd[tickCount - 1] = inputCount;
-            bytes += 2 * REFERENCE + (in.input() != lastInput ? OBJECT : 0); // an input held from the last tick is shared
-            lastInput = in.input();
+            bytes += in.input() != lastBySlot[in.slot()] ? OBJECT : 0;
+            lastBySlot[in.slot()] = in.input();
         } else {
             if (recordCount == records.length) {
                 records = Arrays.copyOf(records, recordCount * 2);
@@ -57,13 +58,14 @@ final class DecodedSegment {
             }
             records[recordCount] = c;
             ticksBefore[recordCount++] = tickCount;
-            bytes += OBJECT + REFERENCE + (c instanceof Chunk.Checkpoint k ? k.snapshot().length : 64);
+            bytes += OBJECT + (c instanceof Chunk.Checkpoint k ? k.snapshot().length : 64);
         }
     }
 
-    /** Roughly what it holds, in bytes: what the handing over counts against its limit. */
+    /** Roughly what it holds, in bytes, its arrays' room included: what the handing over counts against its limit. */
     long bytes() {
-        return bytes;
+        return bytes + (long) REFERENCE * (records.length + hashes.length + inputs.length)
+                + 4L * (ticksBefore.length + inputsEnd.length + slots.length);
     }
 
     /** Gives {@code visitor} the records, as decoding the segment's bytes would have, until it returns false. */

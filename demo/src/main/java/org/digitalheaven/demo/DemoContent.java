@@ -78,6 +78,9 @@ public final class DemoContent {
                 }
                 if (decoded[0] != null) {
                     decoded[0].add(c);
+                    if (decoded[0].bytes() > shared.limit()) {
+                        decoded[0] = null; // too long to hold (a hostile segment can be): the replay decodes it itself
+                    }
                 }
                 if (c instanceof Chunk.Unknown || c instanceof Chunk.End) {
                     return true;

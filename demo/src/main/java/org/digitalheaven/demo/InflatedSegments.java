@@ -86,6 +86,11 @@ public final class InflatedSegments {
         }
     }
 
+    /** The most a segment's decoded records may hold: a reader stops keeping them past it (a hostile segment is long). */
+    long limit() {
+        return limit;
+    }
+
     /** Bytes left and not yet taken: for tests. */
     long waiting() {
         return waiting.get();
