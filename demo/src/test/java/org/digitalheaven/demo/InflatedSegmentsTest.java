@@ -10,6 +10,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Random;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CyclicBarrier;
 import org.digitalheaven.universe.PlayerInput;
@@ -157,5 +158,75 @@ class InflatedSegmentsTest {
             assertEquals(alone, replay.get(), "round " + round);
             assertEquals(0, shared.waiting(), "round " + round + ": every segment left by one reader was taken by the other");
         }
+    }
+
+    /** What a reader is given of every segment, alone or through {@code shared}, and how it ends: the message it fails with, if any. */
+    private static List<String> read(DemoFile d, InflatedSegments shared) {
+        Seen seen = new Seen();
+        try {
+            for (DemoFile.Segment s : d.segments()) {
+                if (shared == null) {
+                    s.visitRecords(seen);
+                } else {
+                    s.visitRecords(seen, shared);
+                }
+            }
+        } catch (DemoFormatException e) {
+            seen.calls.add("failed: " + e.getMessage());
+        }
+        return seen.calls;
+    }
+
+    @Test
+    void onFilesOfDamagedContentAReplayBesideTheCheckIsGivenWhatItWouldDecodeAlone() throws Exception {
+        DemoFile parsed = DemoReader.read(FILE);
+        List<Chunk> records = new ArrayList<>();
+        for (Chunk c : parsed.chunks()) {
+            if (!(c instanceof Chunk.Header) && !(c instanceof Chunk.End)) {
+                records.add(c);
+            }
+        }
+        Random r = new Random(20261201);
+        int refused = 0, made = 0;
+        for (int i = 0; i < 300; i++) {
+            List<Chunk> changed = new ArrayList<>(records);
+            // Damage the check finds in a file that reads: a leave of a slot, or a join into one, at some boundary (the
+            // slot empty, or taken, there or not), a record dropped, doubled or two swapped.
+            for (int k = 1 + r.nextInt(2); k > 0; k--) {
+                int at = 1 + r.nextInt(changed.size() - 2);
+                long tick = changed.get(at).tick();
+                switch (r.nextInt(5)) {
+                    case 0 -> changed.add(at, new Chunk.Leave(tick, r.nextInt(5)));
+                    case 1 -> {
+                        Chunk.Join j = (Chunk.Join) records.stream().filter(c -> c instanceof Chunk.Join).findFirst().orElseThrow();
+                        changed.add(at, new Chunk.Join(tick, r.nextInt(5), j.wireId() + r.nextInt(2), j.name(), j.motion()));
+                    }
+                    case 2 -> changed.remove(at);
+                    case 3 -> changed.add(at, changed.get(at));
+                    default -> changed.add(at + 1, changed.remove(at));
+                }
+            }
+            byte[] file;
+            try {
+                file = DemoConverter.write(parsed.header(), changed).bytes();
+            } catch (RuntimeException e) {
+                continue; // not a file our writer makes
+            }
+            DemoFile d;
+            try {
+                d = DemoReader.read(file);
+            } catch (DemoFormatException e) {
+                continue; // damage the read finds (a segment out of place), before any check or replay
+            }
+            made++;
+            InflatedSegments shared = new InflatedSegments(d);
+            try {
+                DemoContent.check(d, 0, d.segments().size() - 1, shared);
+            } catch (DemoFormatException e) {
+                refused++; // the segments before the refused one were left decoded; the refused one and after were not
+            }
+            assertEquals(read(d, null), read(d, shared), "case " + i);
+        }
+        assertTrue(made > 60 && refused > 20, made + " files read, " + refused + " refused by the check");
     }
 }
