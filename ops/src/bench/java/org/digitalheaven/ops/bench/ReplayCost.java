@@ -40,7 +40,8 @@ import org.digitalheaven.universe.WorldSettings;
  *       the rounds); only its ticks are timed. Reports medians, the median of the per-round ratios, ticks/s,
  *       times real time, and the ratio of each side's fastest round (on a loaded machine, the least disturbed).
  *       Then, in as many rounds again, where the replay's extra time goes, each part timed alone: the records
- *       read as the replay reads them (every segment, each tick whole), and a pass of the plain side that times
+ *       read as a reader alone reads them (every segment, each tick whole: the replay is handed them by its content check,
+ *       which decodes them beside it), and a pass of the plain side that times
  *       the state hash at every recorded one and the checkpoints compared as the judge compares them; that pass
  *       checks every recorded hash and checkpoint against its own world, so both sides are known to simulate
  *       the same thing.
@@ -112,7 +113,8 @@ public final class ReplayCost {
             part[i] = median(parts[i]) / ticks * 1e6;
         }
         System.out.printf(Locale.ROOT, "where the replay's extra time goes, %d more rounds, medians in us/tick: the records read"
-                + " (inflated and decoded, ticks whole) %.3f, the state hash %.3f, the checkpoints compared (bytes) %.3f;"
+                + " by a reader alone (inflated and decoded, ticks whole; the replay is handed them by the content check beside"
+                + " it, InflatedSegments) %.3f, the state hash %.3f, the checkpoints compared (bytes) %.3f;"
                 + " together %.3f of the replay's extra %.3f (plain %.1f); the plain side matched all %d recorded state hashes"
                 + " and every checkpoint%n", rounds, part[0], part[1], part[2], part[0] + part[1] + part[2], (qm - pm) / ticks * 1e6,
                 pm / ticks * 1e6, plain.hashesMatched() / rounds);
