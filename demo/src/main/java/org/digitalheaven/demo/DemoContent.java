@@ -58,10 +58,11 @@ public final class DemoContent {
     }
 
     /**
-     * {@link #check(DemoFile, int, int)} beside a replay of the same segments: each is inflated once for the check and the
-     * replay ({@code shared}, see {@link InflatedSegments}; null: inflated here alone).
+     * {@link #check(DemoFile, int, int)} beside a replay of the same segments: each is read once for the check and the
+     * replay, and each the check passes is left decoded for the replay ({@code shared}, see {@link SharedSegments}; null:
+     * read here alone).
      */
-    public static void check(DemoFile demo, int from, int last, InflatedSegments shared) throws DemoFormatException {
+    public static void check(DemoFile demo, int from, int last, SharedSegments shared) throws DemoFormatException {
         Chunk.Header h = demo.header();
         if (h == null || demo.segments().isEmpty()) {
             return;

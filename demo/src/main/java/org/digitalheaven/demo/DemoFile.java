@@ -87,8 +87,8 @@ public final class DemoFile {
         /** Visits a segment's records with the bytes each took; returns its bytes that belong to no record. */
         int visitSized(DemoFile file, Segment s, SizedVisitor visitor) throws DemoFormatException;
 
-        /** {@code shared}, when not null, inflates each segment once for this reader and another ({@link InflatedSegments}). */
-        void visitRecords(DemoFile file, Segment s, RecordVisitor visitor, InflatedSegments shared) throws DemoFormatException;
+        /** {@code shared}, when not null, reads each segment once for this reader and another ({@link SharedSegments}). */
+        void visitRecords(DemoFile file, Segment s, RecordVisitor visitor, SharedSegments shared) throws DemoFormatException;
 
         List<Chunk> records(DemoFile file, Segment s) throws DemoFormatException;
 
@@ -504,9 +504,10 @@ public final class DemoFile {
 
         /**
          * {@link #visitRecords(RecordVisitor)} by one of two readers of this segment on different threads (a replay and its
-         * content check): its bytes are inflated once for both ({@link InflatedSegments}).
+         * content check): it is read once for both, and handed decoded to the replay where the check passed it
+         * ({@link SharedSegments}).
          */
-        public void visitRecords(RecordVisitor visitor, InflatedSegments shared) throws DemoFormatException {
+        public void visitRecords(RecordVisitor visitor, SharedSegments shared) throws DemoFormatException {
             file.layout.visitRecords(file, this, visitor, shared);
         }
 

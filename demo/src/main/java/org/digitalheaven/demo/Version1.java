@@ -49,7 +49,7 @@ final class Version1 implements DemoFile.Layout {
     }
 
     @Override
-    public void visitRecords(DemoFile file, DemoFile.Segment s, DemoFile.RecordVisitor visitor, InflatedSegments shared)
+    public void visitRecords(DemoFile file, DemoFile.Segment s, DemoFile.RecordVisitor visitor, SharedSegments shared)
             throws DemoFormatException { // nothing to inflate: its records are chunks of the file
         for (int i = s.from(); i < s.to(); i++) {
             if (!visitor.visit(i - s.from(), chunks.get(i))) {

@@ -47,7 +47,7 @@ final class Version2Layout implements DemoFile.Layout {
     }
 
     @Override
-    public void visitRecords(DemoFile file, DemoFile.Segment s, DemoFile.RecordVisitor visitor, InflatedSegments shared)
+    public void visitRecords(DemoFile file, DemoFile.Segment s, DemoFile.RecordVisitor visitor, SharedSegments shared)
             throws DemoFormatException {
         Object read = shared == null ? s.raw() : shared.read(s);
         if (read instanceof DecodedSegment decoded) {

@@ -114,7 +114,7 @@ public final class ReplayCost {
         }
         System.out.printf(Locale.ROOT, "where the replay's extra time goes, %d more rounds, medians in us/tick: the records read"
                 + " by a reader alone (inflated and decoded, ticks whole; the replay is handed them by the content check beside"
-                + " it, InflatedSegments) %.3f, the state hash %.3f, the checkpoints compared (bytes) %.3f;"
+                + " it, SharedSegments) %.3f, the state hash %.3f, the checkpoints compared (bytes) %.3f;"
                 + " together %.3f of the replay's extra %.3f (plain %.1f); the plain side matched all %d recorded state hashes"
                 + " and every checkpoint%n", rounds, part[0], part[1], part[2], part[0] + part[1] + part[2], (qm - pm) / ticks * 1e6,
                 pm / ticks * 1e6, plain.hashesMatched() / rounds);

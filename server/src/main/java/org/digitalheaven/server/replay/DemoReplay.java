@@ -22,7 +22,7 @@ import org.digitalheaven.demo.DemoContent;
 import org.digitalheaven.demo.DemoFile;
 import org.digitalheaven.demo.DemoFormatException;
 import org.digitalheaven.demo.DemoReader;
-import org.digitalheaven.demo.InflatedSegments;
+import org.digitalheaven.demo.SharedSegments;
 import org.digitalheaven.demo.Unaffected;
 import org.digitalheaven.maps.MapFormatException;
 import org.digitalheaven.maps.MapManifest;
@@ -255,7 +255,7 @@ public final class DemoReplay {
     private static ContentCheck contentCheck(DemoFile demo, int first, Long until) {
         DemoFile.Segment holding = until == null ? null : demo.findSegment(until);
         int last = holding == null ? demo.segments().size() - 1 : holding.index() + 1;
-        InflatedSegments shared = new InflatedSegments(demo);
+        SharedSegments shared = new SharedSegments(demo);
         ContentCheck check = new ContentCheck(() -> {
             DemoContent.check(demo, first, last, shared);
             return null;
@@ -266,18 +266,18 @@ public final class DemoReplay {
         return check;
     }
 
-    /** The content check's task, and the segments it inflates once for itself and the replay beside it. */
+    /** The content check's task, and the segments it reads once for itself and the replay beside it. */
     static final class ContentCheck extends FutureTask<Void> {
-        private final InflatedSegments shared;
+        private final SharedSegments shared;
 
-        ContentCheck(Callable<Void> check, InflatedSegments shared) {
+        ContentCheck(Callable<Void> check, SharedSegments shared) {
             super(check);
             this.shared = shared;
         }
     }
 
-    /** What a replay beside {@code content} reads its segments through: inflated once for both (null: by itself). */
-    static InflatedSegments shared(Future<Void> content) {
+    /** What a replay beside {@code content} reads its segments through: read once for both (null: by itself). */
+    static SharedSegments shared(Future<Void> content) {
         return content instanceof ContentCheck c ? c.shared : null;
     }
 

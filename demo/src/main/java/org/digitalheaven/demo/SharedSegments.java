@@ -13,7 +13,7 @@ import java.util.concurrent.atomic.AtomicReferenceArray;
  * first when more than {@link #LIMIT} bytes are left waiting (a reader far behind never makes the other hold the file).
  * What is left and never taken goes with this object. Any thread.
  */
-public final class InflatedSegments {
+public final class SharedSegments {
 
     /** The most bytes left waiting for the second reader at once (decoded records counted roughly). */
     static final long LIMIT = 32L << 20;
@@ -27,12 +27,12 @@ public final class InflatedSegments {
     private final long limit;
 
     /** For the segments of {@code file}. */
-    public InflatedSegments(DemoFile file) {
+    public SharedSegments(DemoFile file) {
         this(file, LIMIT);
     }
 
     /** With at most {@code limit} bytes left waiting: for tests. */
-    InflatedSegments(DemoFile file, long limit) {
+    SharedSegments(DemoFile file, long limit) {
         this.segments = new AtomicReferenceArray<>(file.segments().size());
         this.limit = limit;
     }

@@ -17,12 +17,12 @@ import org.digitalheaven.universe.PlayerInput;
 import org.junit.jupiter.api.Test;
 
 /**
- * A replay and its content check read each segment once between them ({@link InflatedSegments}): the first reader's
+ * A replay and its content check read each segment once between them ({@link SharedSegments}): the first reader's
  * bytes go to the second, once; a third reads for itself; past the limit nothing waits; the check leaves each segment
  * decoded, and a reader handed that sees exactly what decoding the bytes gives (each tick whole, or record by record
  * with the same indices); and a check and a replay racing through every segment each see what a reader alone sees.
  */
-class InflatedSegmentsTest {
+class SharedSegmentsTest {
 
     /** The fixture's session (three pawns, a leave and an override), a checkpoint every 60 ticks: six segments. */
     private static final byte[] FILE = DemoFixtures.recorded(300, 60);
@@ -70,7 +70,7 @@ class InflatedSegmentsTest {
     @Test
     void theFirstReadersBytesGoToTheSecondOnceAndAThirdInflatesItsOwn() throws Exception {
         DemoFile d = DemoReader.read(FILE);
-        InflatedSegments shared = new InflatedSegments(d);
+        SharedSegments shared = new SharedSegments(d);
         DemoFile.Segment s = d.segments().get(2);
         Object first = shared.read(s);
         assertEquals(s.rawLength(), shared.waiting(), "the first reader's bytes wait for the second");
@@ -87,7 +87,7 @@ class InflatedSegmentsTest {
     void pastTheLimitNothingIsLeftWaiting() throws Exception {
         DemoFile d = DemoReader.read(FILE);
         DemoFile.Segment s = d.segments().get(1);
-        InflatedSegments shared = new InflatedSegments(d, s.rawLength() - 1);
+        SharedSegments shared = new SharedSegments(d, s.rawLength() - 1);
         Object first = shared.read(s);
         assertEquals(0, shared.waiting(), "a segment larger than the limit is not kept for the other reader");
         Object second = shared.read(s);
@@ -99,7 +99,7 @@ class InflatedSegmentsTest {
     void theCheckLeavesEachSegmentDecodedAndAReaderHandedItSeesWhatDecodingGives() throws Exception {
         for (boolean whole : new boolean[] {true, false}) {
             DemoFile d = DemoReader.read(FILE);
-            InflatedSegments shared = new InflatedSegments(d);
+            SharedSegments shared = new SharedSegments(d);
             DemoContent.check(d, 0, d.segments().size() - 1, shared);
             assertTrue(shared.waiting() > 0);
             Seen seen = new Seen();
@@ -118,7 +118,7 @@ class InflatedSegmentsTest {
     void aSegmentDecodedPastTheLimitStaysBytes() throws Exception {
         DemoFile d = DemoReader.read(FILE);
         long raw = d.segments().stream().mapToLong(DemoFile.Segment::rawLength).sum();
-        InflatedSegments shared = new InflatedSegments(d, raw); // room for the bytes, not for the records decoded
+        SharedSegments shared = new SharedSegments(d, raw); // room for the bytes, not for the records decoded
         DemoContent.check(d, 0, d.segments().size() - 1, shared);
         for (DemoFile.Segment s : d.segments()) {
             assertInstanceOf(byte[].class, shared.read(s));
@@ -132,7 +132,7 @@ class InflatedSegmentsTest {
         List<String> alone = alone(d, true);
         assertTrue(d.segments().size() >= 5, "the fixture has several segments");
         for (int round = 0; round < 40; round++) { // started together, so that they meet on segments both ways round
-            InflatedSegments shared = new InflatedSegments(d);
+            SharedSegments shared = new SharedSegments(d);
             CyclicBarrier start = new CyclicBarrier(2);
             CompletableFuture<Void> check = CompletableFuture.runAsync(() -> {
                 try {
@@ -161,7 +161,7 @@ class InflatedSegmentsTest {
     }
 
     /** What a reader is given of every segment, alone or through {@code shared}, and how it ends: the message it fails with, if any. */
-    private static List<String> read(DemoFile d, InflatedSegments shared) {
+    private static List<String> read(DemoFile d, SharedSegments shared) {
         Seen seen = new Seen();
         try {
             for (DemoFile.Segment s : d.segments()) {
@@ -219,7 +219,7 @@ class InflatedSegmentsTest {
                 continue; // damage the read finds (a segment out of place), before any check or replay
             }
             made++;
-            InflatedSegments shared = new InflatedSegments(d);
+            SharedSegments shared = new SharedSegments(d);
             try {
                 DemoContent.check(d, 0, d.segments().size() - 1, shared);
             } catch (DemoFormatException e) {
