@@ -15,7 +15,8 @@ import org.digitalheaven.universe.Universe;
  * overrides name pawns that are there; checkpoints decode and agree with the joins and leaves before
  * them; where the file says the records reach (a version 1 End), they do. A file that fails one is damaged (a
  * {@link DemoFormatException} naming the segment or chunk, its byte offset and the problem), never
- * something a replay stumbles on half-way. Segments are decoded one at a time and let go.
+ * something a replay stumbles on half-way. Segments are decoded one at a time and let go (beside a replay, each one
+ * passed is left decoded for it, at most {@link SharedSegments}' limit).
  */
 public final class DemoContent {
 
@@ -73,7 +74,7 @@ public final class DemoContent {
             DemoFile.Segment seg = segments.get(k);
             boolean seeking = k == from && from > 0;
             DecodedSegment[] decoded = {null}; // what it decodes, kept for the replay beside it while that waits for it
-            seg.visitRecords((i, c) -> { // one record at a time: a segment's records are never all held
+            seg.visitRecords((i, c) -> { // one record at a time; kept for the replay only up to the limit
                 if (i == 0 && shared != null && shared.waitingFor(seg)) {
                     decoded[0] = new DecodedSegment();
                 }

@@ -612,7 +612,7 @@ public final class DemoReplay {
             feed.stopWhen(held::refused);
             try {
                 for (DemoFile.Segment segment : demo.segments().subList(first, demo.segments().size())) {
-                    segment.visitRecords(feed, content.shared); // a tick at a time: a segment's records are never all held
+                    segment.visitRecords(feed, content.shared); // a tick at a time (decoded by the check, or here)
                     if (feed.stopped()) {
                         break;
                     }
