@@ -58,8 +58,21 @@ final class DecodedSegment {
             }
             records[recordCount] = c;
             ticksBefore[recordCount++] = tickCount;
-            bytes += OBJECT + (c instanceof Chunk.Checkpoint k ? k.snapshot().length : 64);
+            bytes += size(c);
         }
+    }
+
+    /**
+     * What a record other than a tick holds, in bytes, at most: a join's name can be 65,535 bytes (counted at two bytes a
+     * character, as a string may keep it), a checkpoint's snapshot any length; what a hostile file makes large is counted.
+     */
+    private static long size(Chunk c) {
+        if (c instanceof Chunk.Checkpoint k) {
+            return OBJECT + k.snapshot().length;
+        } else if (c instanceof Chunk.Join j) {
+            return 4L * OBJECT + 2L * j.name().length() + 256; // the record, its name, its motion's vectors
+        }
+        return 4L * OBJECT; // a leave, an override's rules
     }
 
     /** Roughly what it holds, in bytes, its arrays' room included: what the handing over counts against its limit. */
