@@ -72,7 +72,7 @@ final class DecodedSegment {
         } else if (c instanceof Chunk.Join j) {
             return 4L * OBJECT + 2L * j.name().length() + 256; // the record, its name, its motion's vectors
         }
-        return 4L * OBJECT; // a leave, an override's rules
+        return 4L * OBJECT + 128; // a leave, an override and its sixteen rules
     }
 
     /** Roughly what it holds, in bytes, its arrays' room included: what the handing over counts against its limit. */

@@ -16,8 +16,11 @@ import java.util.concurrent.atomic.AtomicReferenceArray;
  */
 public final class SharedSegments {
 
-    /** The most bytes left waiting for the second reader at once (decoded records counted roughly). */
-    static final long LIMIT = 32L << 20;
+    /**
+     * The most bytes left waiting for the second reader at once (decoded records counted generously): 32 MiB, or a
+     * sixteenth of the heap where that is less, so that a replay on a small heap keeps what it needed before.
+     */
+    static final long LIMIT = Math.min(32L << 20, Runtime.getRuntime().maxMemory() / 16);
 
     /** A segment's state besides what is left: being inflated by the first reader, or handed over (or given up). */
     private static final Object INFLATING = new Object(), DONE = new Object();
