@@ -14,7 +14,7 @@ import org.digitalheaven.universe.PlayerInput;
 final class DecodedSegment {
 
     /** What an object reference and an object header cost, roughly, for {@link #bytes}. */
-    private static final int REFERENCE = 8, OBJECT = 24;
+    private static final int REFERENCE = 8, OBJECT = 32; // a TickHash and a PlayerInput take 32
 
     /** The records that are not ticks (joins, leaves, overrides, the checkpoint), and how many ticks came before each. */
     private Chunk[] records = new Chunk[4];
@@ -77,8 +77,8 @@ final class DecodedSegment {
 
     /** Roughly what it holds, in bytes, its arrays' room included: what the handing over counts against its limit. */
     long bytes() {
-        return bytes + (long) REFERENCE * (records.length + hashes.length + inputs.length)
-                + 4L * (ticksBefore.length + inputsEnd.length + slots.length);
+        return bytes + (long) REFERENCE * (records.length + hashes.length + inputs.length + lastBySlot.length)
+                + 4L * (ticksBefore.length + inputsEnd.length + slots.length) + 7L * OBJECT; // and the arrays' headers
     }
 
     /** Gives {@code visitor} the records, as decoding the segment's bytes would have, until it returns false. */

@@ -80,8 +80,8 @@ public final class DemoContent {
                 }
                 if (decoded[0] != null) {
                     decoded[0].add(c);
-                    if (decoded[0].bytes() > shared.limit()) {
-                        decoded[0] = null; // too long to hold (a hostile segment can be): the replay decodes it itself
+                    if (decoded[0].bytes() > shared.limit() || (i & 1023) == 1023 && !shared.waitingFor(seg)) {
+                        decoded[0] = null; // too long to hold (a hostile segment can be), or the replay took the bytes
                     }
                 }
                 if (c instanceof Chunk.Unknown || c instanceof Chunk.End) {

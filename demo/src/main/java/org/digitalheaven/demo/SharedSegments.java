@@ -11,8 +11,9 @@ import java.util.concurrent.atomic.AtomicReferenceArray;
  * and passed its checks, and the replay is handed the records without decoding them. A segment is handed over at most
  * once: a reader that comes while the first is still inflating, or after the second, reads it for itself, as does the
  * first when more than {@link #LIMIT} bytes are left waiting (a reader far behind never makes the other hold the file);
- * the check also stops keeping a segment's records once they pass the limit, so that at most about twice the limit is
- * held. What is left and never taken goes with this object. Any thread.
+ * the check also stops keeping a segment's records once they pass the limit. So what this holds beyond a reader alone
+ * is at most about three times the limit: what waits, the segment the check is decoding, and the one the replay was
+ * handed and is still reading. What is left and never taken goes with this object. Any thread.
  */
 public final class SharedSegments {
 

@@ -225,8 +225,10 @@ public final class GameServer {
     public DemoRecording enableRecording(Path demosFolder, String engineVersion, String gitSha) {
         if (recording == null) {
             recording = new DemoRecording(this, demosFolder, engineVersion, gitSha, this::log);
-            listeners.add(0, recording);
-            tickListeners = listeners.toArray(new TickListener[0]);
+            synchronized (listeners) {
+                listeners.add(0, recording);
+                tickListeners = listeners.toArray(new TickListener[0]);
+            }
             recording.warmUp();
         }
         return recording;
@@ -238,8 +240,10 @@ public final class GameServer {
     }
 
     public void addListener(TickListener l) {
-        listeners.add(l);
-        tickListeners = listeners.toArray(new TickListener[0]);
+        synchronized (listeners) { // the array is the list's at every store, whichever thread adds
+            listeners.add(l);
+            tickListeners = listeners.toArray(new TickListener[0]);
+        }
     }
 
     public void setCommandExecutor(CommandExecutor executor) {
@@ -317,8 +321,7 @@ public final class GameServer {
             applyLeaves();
             applyJoins();
         }
-        TickListener[] told = tickListeners;
-        for (TickListener l : told) {
+        for (TickListener l : tickListeners) {
             l.onBoundary(universe);
         }
         // Only live pawns' slots are read by the tick, so only those are set: a session's next input,
@@ -336,7 +339,7 @@ public final class GameServer {
         if (universe.tickCount() % tickRate == 0) {
             sendRate.sample(bytesSent.get(), clientTicks);
         }
-        for (TickListener l : told) {
+        for (TickListener l : tickListeners) { // read again: one added during the tick is told of it, as before
             l.afterTick(universe);
         }
         if (sessions.count() > 0 && universe.tickCount() % Math.max(1, tickRate / Math.max(1, prefs.snapshotRate())) == 0) {

@@ -79,10 +79,10 @@ public final class RecordingOverhead {
         server.start(map); // a built-in map's name or a .map file
         DemoRecording rec = server.enableRecording(dir, "bench", "bench");
         ThreadMXBean threads = ManagementFactory.getThreadMXBean();
-        // Snapshots go out one tick in `period` (60 Hz over 20 a second: every third), and that tick costs several times
+        // Snapshots go out one tick in `period` (at 60 Hz and 20 a second: every third), and that tick costs several times
         // the others: a window's median falls between the two kinds and jumps from one to the other as the bots' play
         // changes their mix. So ticks are also compared phase by phase: the mean of each phase's median.
-        int period = Math.max(1, 60 / Math.max(1, prefs.snapshotRate()));
+        int period = Math.max(1, server.tickRate() / Math.max(1, prefs.snapshotRate()));
 
         // Our own loop around tickOnce, so each tick is timed and tagged; same scheduling as the server's.
         List<Sample> samples = new ArrayList<>();

@@ -263,7 +263,7 @@ final class SegmentedReplay {
                 if (segment.index() == end) {
                     feed.stopAtNextCheckpoint();
                 }
-                segment.visitRecords(feed, DemoReplay.shared(content)); // read once for this stretch and the check
+                segment.visitRecords(feed, DemoReplay.shared(content)); // read once for the check and the first stretch to come
                 if (feed.stopped()) {
                     break;
                 }
