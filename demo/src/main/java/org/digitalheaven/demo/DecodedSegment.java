@@ -27,8 +27,6 @@ final class DecodedSegment {
     private int[] slots = new int[256];
     private PlayerInput[] inputs = new PlayerInput[256];
     private int inputCount;
-    /** Each slot's last input seen: one a pawn holds from tick to tick is the same object, counted once. */
-    private final PlayerInput[] lastBySlot = new PlayerInput[256];
     private long bytes;
 
     /** The next record, in the order the segment's records come. */
@@ -49,8 +47,7 @@ final class DecodedSegment {
             slots[inputCount] = in.slot();
             inputs[inputCount++] = in.input();
             inputsEnd[tickCount - 1] = inputCount;
-            bytes += in.input() != lastBySlot[in.slot()] ? OBJECT : 0;
-            lastBySlot[in.slot()] = in.input();
+            bytes += OBJECT; // as if every input were an object of its own: a held one is shared, so this errs high
         } else {
             if (recordCount == records.length) {
                 records = Arrays.copyOf(records, recordCount * 2);
@@ -77,8 +74,8 @@ final class DecodedSegment {
 
     /** Roughly what it holds, in bytes, its arrays' room included: what the handing over counts against its limit. */
     long bytes() {
-        return bytes + (long) REFERENCE * (records.length + hashes.length + inputs.length + lastBySlot.length)
-                + 4L * (ticksBefore.length + inputsEnd.length + slots.length) + 7L * OBJECT; // and the arrays' headers
+        return bytes + (long) REFERENCE * (records.length + hashes.length + inputs.length)
+                + 4L * (ticksBefore.length + inputsEnd.length + slots.length) + 6L * OBJECT; // and the arrays' headers
     }
 
     /** Gives {@code visitor} the records, as decoding the segment's bytes would have, until it returns false. */

@@ -13,7 +13,6 @@ import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutionException;
-import java.util.concurrent.Future;
 import java.util.concurrent.FutureTask;
 import java.util.function.Consumer;
 import org.digitalheaven.demo.CoverageCodec;
@@ -274,11 +273,11 @@ public final class DemoReplay {
             super(check);
             this.shared = shared;
         }
-    }
 
-    /** What a replay beside {@code content} reads its segments through: read once for both (null: by itself). */
-    static SharedSegments shared(Future<Void> content) {
-        return content instanceof ContentCheck c ? c.shared : null;
+        /** What a replay beside it reads its segments through: each read once for both. */
+        SharedSegments shared() {
+            return shared;
+        }
     }
 
     /**
@@ -612,7 +611,7 @@ public final class DemoReplay {
             feed.stopWhen(held::refused);
             try {
                 for (DemoFile.Segment segment : demo.segments().subList(first, demo.segments().size())) {
-                    segment.visitRecords(feed, content.shared); // a tick at a time (decoded by the check, or here)
+                    segment.visitRecords(feed, content.shared()); // a tick at a time (decoded by the check, or here)
                     if (feed.stopped()) {
                         break;
                     }

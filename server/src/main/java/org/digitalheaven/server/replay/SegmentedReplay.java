@@ -106,7 +106,7 @@ final class SegmentedReplay {
      * each other builds its own. Returns null when the outcome cannot be proven the in-order one's (see above).
      */
     static Outcome run(DemoFile demo, List<Integer> starts, Chunk.Header h, DemoReplay.Options o, int jobs,
-            GameServer server, DemoReplay.MapCheck check, Snapshot restored, Future<Void> content) {
+            GameServer server, DemoReplay.MapCheck check, Snapshot restored, DemoReplay.ContentCheck content) {
         int n = starts.size();
         Ran[] ran = new Ran[n];
         Throwable[] failed = new Throwable[1];
@@ -216,7 +216,7 @@ final class SegmentedReplay {
      */
     private static Ran stretch(DemoFile demo, int from, int index, int end, Chunk.Header h, DemoReplay.Options o,
             GameServer given, DemoReplay.MapCheck givenCheck, Snapshot givenRestored, AtomicInteger winner,
-            Future<Void> content) throws DemoFormatException, NotProven {
+            DemoReplay.ContentCheck content) throws DemoFormatException, NotProven {
         GameServer server = given;
         long t0 = CPU.getCurrentThreadCpuTime();
         try {
@@ -263,7 +263,7 @@ final class SegmentedReplay {
                 if (segment.index() == end) {
                     feed.stopAtNextCheckpoint();
                 }
-                segment.visitRecords(feed, DemoReplay.shared(content)); // read once for the check and the first stretch to come
+                segment.visitRecords(feed, content.shared()); // read once for the check and the first stretch to come
                 if (feed.stopped()) {
                     break;
                 }
