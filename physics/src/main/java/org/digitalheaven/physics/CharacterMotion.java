@@ -134,9 +134,15 @@ public final class CharacterMotion {
     }
 
     /** Feeds every field, by bit pattern, into a state hash. */
-    public StateHash hashInto(StateHash h) {
-        return h.putVec(position).putVec(velocity).putFloat(yaw).putFloat(pitch).putFloat(eyeHeight)
-                .putInt(flags).putVec(groundNormal).putInt(ticksSinceGrounded);
+    public WordHash hashInto(WordHash h) {
+        h.putVec(position);
+        h.putVec(velocity);
+        h.putFloat(yaw);
+        h.putFloat(pitch);
+        h.putFloat(eyeHeight);
+        h.putInt(flags);
+        h.putVec(groundNormal);
+        return h.putInt(ticksSinceGrounded);
     }
 
     /** Equality of every field by bit pattern (what a replay checks). */

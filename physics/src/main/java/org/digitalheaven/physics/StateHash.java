@@ -2,13 +2,10 @@ package org.digitalheaven.physics;
 
 /**
  * A 64-bit running hash over the bits of simulation state (FNV-1a over 32-bit words, then a final
- * avalanche). Cheap enough to take every tick; floats are hashed by their raw bit pattern, so 0 and
- * -0 differ, as a bit-exact replay requires.
+ * avalanche): the hash of demo format versions 1 to 3 and of network snapshots. One chain, so each word
+ * waits for the one before it; {@link LaneHash} is version 4's faster variant.
  */
-public final class StateHash {
-
-    private static final long OFFSET = 0xcbf29ce484222325L;
-    private static final long PRIME = 0x100000001b3L;
+public final class StateHash extends WordHash {
 
     private long h = OFFSET;
 
@@ -35,35 +32,14 @@ public final class StateHash {
         return h;
     }
 
+    @Override
     public StateHash putInt(int v) {
         h = (h ^ (v & 0xffffffffL)) * PRIME;
         return this;
     }
 
-    public StateHash putLong(long v) {
-        return putInt((int) v).putInt((int) (v >>> 32));
-    }
-
-    public StateHash putFloat(float v) {
-        return putInt(Float.floatToRawIntBits(v));
-    }
-
-    public StateHash putVec(Vec3 v) {
-        return putFloat(v.x()).putFloat(v.y()).putFloat(v.z());
-    }
-
-    public StateHash putString(String s) {
-        putInt(s.length());
-        for (int i = 0; i < s.length(); i++) {
-            putInt(s.charAt(i));
-        }
-        return this;
-    }
-
+    @Override
     public long value() {
-        long z = h;
-        z = (z ^ (z >>> 33)) * 0xff51afd7ed558ccdL;
-        z = (z ^ (z >>> 33)) * 0xc4ceb9fe1a85ec53L;
-        return z ^ (z >>> 33);
+        return avalanche(h);
     }
 }

@@ -45,7 +45,9 @@
  *
  * <p>Hashing
  * <ul>
- * <li>{@code StateHash.java}: the 64-bit running hash over the bits of simulation state.
+ * <li>{@code WordHash.java}: what the state hashes are fed: 32-bit words, floats by their bits.
+ * <li>{@code StateHash.java}: one FNV-1a chain over them (demo format versions 1 to 3, network snapshots).
+ * <li>{@code LaneHash.java}: four FNV-1a chains side by side (demo format version 4): the same words, hashed faster.
  * </ul>
  */
 package org.digitalheaven.physics;

@@ -37,8 +37,10 @@ class StateHashTest {
 
     @Test
     void aHashResumedFromAnotherGoesOnAsIfTheWordsHadBeenPutAfterIt() {
-        StateHash straight = new StateHash().putInt(7).putInt(-1).putString("bot-3").putFloat(2.5f).putLong(1L << 40);
-        long identity = new StateHash().putInt(7).putInt(-1).putString("bot-3").state();
+        WordHash straight = new StateHash().putInt(7).putInt(-1).putString("bot-3").putFloat(2.5f).putLong(1L << 40);
+        StateHash id = new StateHash().putInt(7).putInt(-1);
+        id.putString("bot-3");
+        long identity = id.state();
         assertEquals(straight.value(), StateHash.resume(identity).putFloat(2.5f).putLong(1L << 40).value());
         assertEquals(new StateHash().value(), StateHash.resume(new StateHash().state()).value());
         assertNotEquals(straight.value(), StateHash.resume(identity).putFloat(2.5f).value(), "a word left out shows");

@@ -2,15 +2,18 @@ package org.digitalheaven.universe;
 
 import java.util.List;
 import org.digitalheaven.physics.CharacterMotion;
+import org.digitalheaven.physics.LaneHash;
 import org.digitalheaven.physics.MoveSettings;
 import org.digitalheaven.physics.StateHash;
 import org.digitalheaven.physics.Vec3;
+import org.digitalheaven.physics.WordHash;
 
 /**
- * The state hash kept entity by entity ({@link Universe#stateHashByEntity()}, format version 3's): each
- * pawn and each map object has a 64-bit hash of its own part of the state, and the world's is the tick
- * and those hashes combined in a fixed order (the pawns in slot order, the objects in the order
- * snapshots list them). A map object's hash is kept, and taken again only for an object that changed:
+ * The state hash kept entity by entity ({@link Universe#stateHashByEntity()}, format version 3's, and
+ * {@link Universe#stateHashLanes()}, version 4's): each pawn and each map object has a 64-bit hash of its
+ * own part of the state, and the world's is the tick and those hashes combined (version 3: the pawns in
+ * slot order, then the objects in the order snapshots list them; version 4: the pawns in slot order, then
+ * the sum of the objects' hashes). A map object's hash is kept, and taken again only for an object that changed:
  * while hashes are being asked for tick after tick, the tick tells ({@link #afterThink}, compared while
  * the object is in the CPU's caches, right after it thought; {@link #used}, for an object another one
  * fired), so a hash of a large map whose objects are mostly idle reads none of them. Pawns, which move
@@ -40,6 +43,13 @@ final class EntityHashes {
      */
     private boolean tracking;
     private boolean hashedSinceTick;
+    /**
+     * The version whose object hashes {@link #hashes} holds (3 or 4; 0 before any): asked for the other, every
+     * object is hashed again. Nothing asks a universe for both, so the switch is only ever paid once.
+     */
+    private int version;
+    /** Version 4: the sum of {@link #hashes}, kept as they change. */
+    private long objectSum;
 
     /** Forgets every object's hash: the reported objects or their indices changed. */
     void reset(List<MapObject> authored, List<MapObject> reported, int[] reportedIndex) {
@@ -100,30 +110,13 @@ final class EntityHashes {
         dirty[dirtyCount++] = r;
     }
 
+    /** Format version 3's hash of the world at {@code tick} with {@code pawns} (slot order). */
     long world(long tick, List<Pawn> pawns) {
-        if (!tracking) {
-            // Nothing told of the changes since the last hash (or there was none): take every object again.
-            dirtyCount = 0;
-            for (int r = 0; r < objects.size(); r++) {
-                mark(r);
-            }
-            tracking = true;
-        }
-        hashedSinceTick = true;
-        for (int k = 0; k < dirtyCount; k++) {
-            int r = dirty[k];
-            isDirty[r] = false;
-            MapObject o = objects.get(r);
-            Vec3 at = o.position();
-            position[r] = at;
-            yaw[r] = Float.floatToRawIntBits(o.yaw());
-            state[r] = o.state;
-            progress[r] = Float.floatToRawIntBits(o.progress);
-            timer[r] = o.timer;
-            hashes[r] = object(index[r], o.kind(), at, o.yaw(), o.state, o.progress, o.timer, o.extra());
-        }
-        dirtyCount = 0;
-        StateHash h = new StateHash().putInt(WORLD_MARK).putLong(tick).putInt(pawns.size());
+        takeObjects(3);
+        StateHash h = new StateHash();
+        h.putInt(WORLD_MARK);
+        h.putLong(tick);
+        h.putInt(pawns.size());
         for (int i = 0, n = pawns.size(); i < n; i++) {
             Pawn p = pawns.get(i);
             StateHash ph = StateHash.resume(p.identityHash()); // its slot, wire id and name, hashed when it came
@@ -137,16 +130,69 @@ final class EntityHashes {
         return h.value();
     }
 
-    /** One pawn's hash: the words {@link PawnState#hash} gives the whole-world hash, hashed on their own. */
-    static long pawn(int slot, int wireId, String name, CharacterMotion motion, PlayerInput input, MoveSettings override) {
-        StateHash h = new StateHash();
+    /** Format version 4's hash of the world at {@code tick} with {@code pawns} (slot order). */
+    long worldLanes(long tick, List<Pawn> pawns) {
+        takeObjects(4);
+        LaneHash h = new LaneHash();
+        h.putInt(WORLD_MARK);
+        h.putLong(tick);
+        h.putInt(pawns.size());
+        for (int i = 0, n = pawns.size(); i < n; i++) {
+            Pawn p = pawns.get(i);
+            LaneHash ph = LaneHash.resume(p.identityLanes());
+            PawnState.changing(ph, p.motion(), p.lastInput(), p.settingsOverride());
+            h.putLong(ph.value());
+        }
+        h.putInt(hashes.length);
+        h.putLong(objectSum);
+        return h.value();
+    }
+
+    /** Brings {@link #hashes} up to date in {@code v}'s object hash: the objects marked, or all of them. */
+    private void takeObjects(int v) {
+        boolean all = !tracking || version != v;
+        if (all) {
+            // Nothing told of the changes since the last hash (or there was none, or it was the other version's):
+            // take every object again.
+            dirtyCount = 0;
+            for (int r = 0; r < objects.size(); r++) {
+                isDirty[r] = false;
+                mark(r);
+            }
+            tracking = true;
+            version = v;
+        }
+        hashedSinceTick = true;
+        long sum = all ? 0 : objectSum;
+        for (int k = 0; k < dirtyCount; k++) {
+            int r = dirty[k];
+            isDirty[r] = false;
+            MapObject o = objects.get(r);
+            Vec3 at = o.position();
+            position[r] = at;
+            yaw[r] = Float.floatToRawIntBits(o.yaw());
+            state[r] = o.state;
+            progress[r] = Float.floatToRawIntBits(o.progress);
+            timer[r] = o.timer;
+            long now = v == 4 ? object(new LaneHash(), index[r], o.kind(), at, o.yaw(), o.state, o.progress, o.timer, o.extra())
+                    : object(new StateHash(), index[r], o.kind(), at, o.yaw(), o.state, o.progress, o.timer, o.extra());
+            sum += now - (all ? 0 : hashes[r]);
+            hashes[r] = now;
+        }
+        dirtyCount = 0;
+        objectSum = sum;
+    }
+
+    /** One pawn's hash: the words {@link PawnState#hash} gives the whole-world hash, hashed on their own into {@code h}. */
+    static long pawn(WordHash h, int slot, int wireId, String name, CharacterMotion motion, PlayerInput input,
+            MoveSettings override) {
         PawnState.hash(h, slot, wireId, name, motion, input, override);
         return h.value();
     }
 
-    /** One object's hash: the words {@link ObjectState#hash} gives the whole-world hash, hashed on their own. */
-    static long object(int index, int kind, Vec3 position, float yaw, int state, float progress, int timer, int[] extra) {
-        StateHash h = new StateHash();
+    /** One object's hash: the words {@link ObjectState#hash} gives the whole-world hash, hashed on their own into {@code h}. */
+    static long object(WordHash h, int index, int kind, Vec3 position, float yaw, int state, float progress, int timer,
+            int[] extra) {
         ObjectState.hash(h, index, kind, position, yaw, state, progress, timer, extra);
         return h.value();
     }

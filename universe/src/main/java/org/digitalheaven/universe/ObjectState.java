@@ -1,7 +1,7 @@
 package org.digitalheaven.universe;
 
 import java.util.Arrays;
-import org.digitalheaven.physics.StateHash;
+import org.digitalheaven.physics.WordHash;
 import org.digitalheaven.physics.Vec3;
 
 /**
@@ -52,9 +52,15 @@ public record ObjectState(int authoredIndex, int kind, Vec3 position, float yaw,
      * The one definition of an object's part of the state hash, shared by live state and snapshots. An
      * object with no extra state hashes exactly as format version 1 did.
      */
-    static void hash(StateHash h, int index, int kind, Vec3 position, float yaw, int state, float progress, int timer,
+    static void hash(WordHash h, int index, int kind, Vec3 position, float yaw, int state, float progress, int timer,
             int[] extra) {
-        h.putInt(index).putInt(kind).putVec(position).putFloat(yaw).putInt(state).putFloat(progress).putInt(timer);
+        h.putInt(index);
+        h.putInt(kind);
+        h.putVec(position);
+        h.putFloat(yaw);
+        h.putInt(state);
+        h.putFloat(progress);
+        h.putInt(timer);
         if (extra.length > 0) {
             h.putInt(extra.length);
             for (int w : extra) {

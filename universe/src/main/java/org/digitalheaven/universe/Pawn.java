@@ -4,6 +4,7 @@ import java.util.List;
 import org.digitalheaven.physics.Body;
 import org.digitalheaven.physics.CharacterMotion;
 import org.digitalheaven.physics.Contact;
+import org.digitalheaven.physics.LaneHash;
 import org.digitalheaven.physics.MoveSettings;
 import org.digitalheaven.physics.StateHash;
 
@@ -23,6 +24,8 @@ public final class Pawn {
     private List<Contact> lastContacts = List.of();
     /** The state hash of its words that never change ({@link PawnState#identity}), taken once: a tick's hash goes on from it. */
     private final long identityHash;
+    /** The same words in format version 4's hash. */
+    private final LaneHash identityLanes;
 
     Pawn(int slot, int wireId, String name, CharacterMotion motion, Body hull) {
         this.slot = slot;
@@ -31,11 +34,17 @@ public final class Pawn {
         this.motion = motion;
         this.hull = hull;
         this.identityHash = PawnState.identity(new StateHash(), slot, wireId, name).state();
+        this.identityLanes = PawnState.identity(new LaneHash(), slot, wireId, name);
     }
 
     /** See {@link #identityHash}. */
     long identityHash() {
         return identityHash;
+    }
+
+    /** See {@link #identityLanes}; a hash resumes from it and leaves it as it is. */
+    LaneHash identityLanes() {
+        return identityLanes;
     }
 
     public int slot() {

@@ -2,7 +2,7 @@ package org.digitalheaven.universe;
 
 import org.digitalheaven.physics.CharacterMotion;
 import org.digitalheaven.physics.MoveSettings;
-import org.digitalheaven.physics.StateHash;
+import org.digitalheaven.physics.WordHash;
 
 /**
  * A pawn as a snapshot carries it: identity, full movement state, the input it last ran, and its own
@@ -24,21 +24,28 @@ public record PawnState(int slot, int wireId, String name, CharacterMotion motio
      * The one definition of a pawn's part of the state hash, shared by live state and snapshots. A pawn
      * without an override hashes exactly as format version 1 did, so older recordings' hashes still line up.
      */
-    static void hash(StateHash h, int slot, int wireId, String name, CharacterMotion motion, PlayerInput input,
+    static void hash(WordHash h, int slot, int wireId, String name, CharacterMotion motion, PlayerInput input,
             MoveSettings override) {
         identity(h, slot, wireId, name);
         changing(h, motion, input, override);
     }
 
     /** The words of a pawn's hash that never change while it lives, first: a live pawn keeps the hash of them. */
-    static StateHash identity(StateHash h, int slot, int wireId, String name) {
-        return h.putInt(slot).putInt(wireId).putString(name);
+    static <H extends WordHash> H identity(H h, int slot, int wireId, String name) {
+        h.putInt(slot);
+        h.putInt(wireId);
+        h.putString(name);
+        return h;
     }
 
     /** The rest of a pawn's words, after {@link #identity}. */
-    static void changing(StateHash h, CharacterMotion motion, PlayerInput input, MoveSettings override) {
+    static void changing(WordHash h, CharacterMotion motion, PlayerInput input, MoveSettings override) {
         motion.hashInto(h);
-        h.putInt(input.buttons()).putInt(input.forward()).putInt(input.right()).putInt(input.yaw()).putInt(input.pitch());
+        h.putInt(input.buttons());
+        h.putInt(input.forward());
+        h.putInt(input.right());
+        h.putInt(input.yaw());
+        h.putInt(input.pitch());
         if (override != null) {
             h.putInt(OVERRIDE_MARK);
             for (float f : override.toArray()) {

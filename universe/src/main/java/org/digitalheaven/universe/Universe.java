@@ -539,6 +539,18 @@ public final class Universe {
     }
 
     /**
+     * The state hash of format version 4: what {@link #stateHashByEntity()} covers, entity by entity as there,
+     * each entity's words hashed by {@link org.digitalheaven.physics.LaneHash} (four chains side by side) and the
+     * objects' hashes summed rather than chained: the tick, the pawns in slot order, the object count and the sum.
+     * An object's hash is kept as there, and the sum follows the objects that changed. {@link Snapshot#hashLanes()}
+     * gives the same for a snapshot. Asking one universe for both this and {@link #stateHashByEntity()} is correct
+     * but takes every object again at each switch.
+     */
+    public long stateHashLanes() {
+        return entityHashes.worldLanes(tick, live);
+    }
+
+    /**
      * Puts this freshly installed universe into the state {@code s} describes, so that ticking on gives
      * bit for bit what the universe {@code s} was taken from gives: the tick counter; every map object
      * whose authored index and kind match, with its whole state; every pawn with its slot, wire id,
