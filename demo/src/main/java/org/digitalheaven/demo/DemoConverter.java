@@ -12,8 +12,9 @@ import org.digitalheaven.universe.Universe;
 /**
  * Writes a demo's records, in the order a recording makes them, as a file in the current layout: what
  * {@code demo convert} does to an older file, and how tests build files from records. The tick hashes
- * are carried, never taken again, so the file's version is the one whose state hash they hold: 3 for
- * the records of a version 3 file, 2 for those of a version 1 or 2 file (the same hash function). A new segment
+ * are carried, never taken again, so the file's version is the one whose state hash they hold: 4 for
+ * the records of a version 4 file, 3 for a version 3 file's, 2 for those of a version 1 or 2 file (the same hash
+ * function). A new segment
  * starts at every checkpoint's boundary; a version 1 file's 64-bit tick hashes keep their low 32 bits,
  * which is what the current format stores; chunks of kinds this build does not know follow, as chunks
  * of their own, the segment they were in (unless their code is one the current format uses itself). A last boundary whose inputs are not all there (a file cut
@@ -95,8 +96,8 @@ public final class DemoConverter {
 
     /**
      * Rewrites a whole file (read, and content-checked, first) in the current layout, one record at a
-     * time; a version 2 or 3 file's unknown chunks go along, after the segment they followed. A version 1
-     * or 2 file becomes a version 2 one, a version 3 file stays 3: its tick hashes are the ones it held.
+     * time; a version 2, 3 or 4 file's unknown chunks go along, after the segment they followed. A version 1
+     * or 2 file becomes a version 2 one, a version 3 or 4 file stays what it was: its tick hashes are the ones it held.
      */
     public static Rewritten rewrite(DemoFile demo) throws DemoFormatException {
         DemoContent.check(demo);

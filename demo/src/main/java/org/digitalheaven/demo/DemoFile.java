@@ -13,8 +13,8 @@ import org.digitalheaven.universe.Universe;
  * A segment's records are decoded when asked for, one segment at a time, so reading a file costs
  * little more than its bytes. {@link #toBytes()} gives the file's bytes back as read.
  *
- * <p>Format version 2 stores segments as compressed, checksummed chunks; version 3 is laid out as 2 and
- * differs in its state hash only ({@link #stateHash}). A version 1 file is a flat
+ * <p>Format version 2 stores segments as compressed, checksummed chunks; versions 3 and 4 are laid out as 2 and
+ * differ in their state hash only ({@link #stateHash}). A version 1 file is a flat
  * stream of chunks; it reads as segments too, each starting at the boundary of one of its checkpoints
  * (the first also holding the joins before it).
  */
@@ -22,9 +22,11 @@ public final class DemoFile {
 
     public static final byte[] MAGIC = "DHDM".getBytes(StandardCharsets.US_ASCII);
     /** The format version this build writes; it reads every version from 1 to this one. */
-    public static final int VERSION = 3;
+    public static final int VERSION = 4;
     /** The first version whose tick hashes are {@link Universe#stateHashByEntity()}: 1 and 2 hold {@link Universe#stateHash()}. */
     public static final int HASH_BY_ENTITY = 3;
+    /** The first version whose tick hashes are {@link Universe#stateHashLanes()}: 3 holds {@link Universe#stateHashByEntity()}. */
+    public static final int HASH_LANES = 4;
 
     /** A checkpoint and where it sits in {@link #chunks()}: the start of a segment. */
     public record IndexedCheckpoint(int segment, Chunk.Checkpoint checkpoint) {
@@ -167,14 +169,14 @@ public final class DemoFile {
         }
     }
 
-    /** The file's format version (1, 2 or 3). */
+    /** The file's format version (1 to 4). */
     public int version() {
         return layout.version();
     }
 
     /** {@code u}'s state hash as format {@code version} defines it. */
     public static long stateHash(int version, Universe u) {
-        return version >= HASH_BY_ENTITY ? u.stateHashByEntity() : u.stateHash();
+        return version >= HASH_LANES ? u.stateHashLanes() : version >= HASH_BY_ENTITY ? u.stateHashByEntity() : u.stateHash();
     }
 
     /** The header, or null when the file was cut off before its first chunk was whole. */

@@ -15,8 +15,9 @@ import org.digitalheaven.universe.SnapshotCodec;
 import org.digitalheaven.universe.Universe;
 
 /**
- * Writes what the server simulates, format version 3 (version 2's layout, with the state hash taken
- * entity by entity: {@link Universe#stateHashByEntity()}, which rehashes only the map objects that changed).
+ * Writes what the server simulates, format version 4 (version 2's layout, with the state hash taken
+ * entity by entity, each entity's words in four chains side by side: {@link Universe#stateHashLanes()},
+ * which rehashes only the map objects that changed).
  * On the game thread it only appends plain records
  * to the current segment ({@link RecordEncoder}: a few bytes per pawn and tick); at each
  * checkpoint it hands the finished segment to the {@link DemoWriter}, whose own thread compresses it,
@@ -126,7 +127,7 @@ public final class DemoRecorder {
             r.onJoin(u, p);
         }
         r.checkpoint(u);
-        r.hash = u.stateHashByEntity();
+        r.hash = u.stateHashLanes();
         // A coverage speaks of brushes and objects in the installed map's terms: only a file that carries that
         // map's manifest gets one (a cut on an edited map carries its original's, and then none: never skipped).
         if (Arrays.equals(manifest, installed)) {
@@ -266,7 +267,7 @@ public final class DemoRecorder {
         if (segment.firstTick() == u.tickCount()) {
             checkpoint(u);
         }
-        hash = changed ? u.stateHashByEntity() : nextHash;
+        hash = changed ? u.stateHashLanes() : nextHash;
     }
 
     /**
@@ -285,7 +286,7 @@ public final class DemoRecorder {
         segmentSize = segment.size();
         ticksRecorded++;
         // The next boundary's hash, now, while the tick's results are in the CPU's caches.
-        nextHash = u.stateHashByEntity();
+        nextHash = u.stateHashLanes();
         nextHashChanges = u.changes();
     }
 

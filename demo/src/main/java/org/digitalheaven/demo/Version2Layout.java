@@ -13,7 +13,7 @@ import java.util.List;
  */
 final class Version2Layout implements DemoFile.Layout {
 
-    /** 2, or 3: the same layout, whose tick hashes are taken entity by entity ({@link DemoFile#stateHash}). */
+    /** 2, 3 or 4: the same layout, each with its own tick hash ({@link DemoFile#stateHash}). */
     private final int version;
     /** Chunks of unknown kinds, as places in the file's bytes; their payloads are not copied. */
     private final DemoFile.UnknownChunks unknown;

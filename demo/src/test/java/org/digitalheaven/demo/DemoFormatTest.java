@@ -40,7 +40,7 @@ class DemoFormatTest {
     @Test
     void everyRecordKindRoundTripsAndRewritingTheRecordsGivesTheSameBytes() throws Exception {
         DemoFile d = DemoReader.read(FILE);
-        assertEquals(3, d.version());
+        assertEquals(4, d.version());
         assertFalse(d.truncated());
         assertNull(d.damage());
         List<Chunk> records = d.chunks();

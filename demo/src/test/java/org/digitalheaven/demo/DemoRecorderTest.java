@@ -151,7 +151,7 @@ class DemoRecorderTest {
                 u.setSettingsOverride(u.pawn(0), null);
             }
             rec.onBoundary(u);
-            fresh.put(t, u.snapshot().hashByEntity() & 0xffffffffL); // from scratch: no hash the recorder's universe kept
+            fresh.put(t, u.snapshot().hashLanes() & 0xffffffffL); // version 4 from scratch: no hash the recorder's universe kept
             u.tick(in);
             rec.afterTick(u);
         }

@@ -58,6 +58,10 @@ class ReplayAcrossRuntimesTest {
 
     /** Replays the demo with {@code java} and flags in a fresh process; returns its output and exit code. */
     private static String[] replayIn(String java, String... flags) throws Exception {
+        return replayIn(demo, java, flags);
+    }
+
+    private static String[] replayIn(Path demo, String java, String... flags) throws Exception {
         List<String> cmd = new ArrayList<>();
         cmd.add(java);
         cmd.addAll(List.of(flags));
@@ -70,7 +74,11 @@ class ReplayAcrossRuntimesTest {
 
     /** Replays in a fresh process of this JVM with {@code flag}; expects exit 0 and OK. */
     private static void replaysOkWith(String label, String java, String... flags) throws Exception {
-        String[] r = replayIn(java, flags);
+        replaysOkWith(demo, label, java, flags);
+    }
+
+    private static void replaysOkWith(Path demo, String label, String java, String... flags) throws Exception {
+        String[] r = replayIn(demo, java, flags);
         System.out.print(label + ": " + r[0]);
         assertEquals("0", r[1], r[0]);
         assertTrue(r[0].strip().endsWith(": OK"), r[0]);
@@ -99,5 +107,21 @@ class ReplayAcrossRuntimesTest {
         }
         Assumptions.assumeTrue(Files.isExecutable(TEMURIN), why);
         replaysOkWith("Temurin 25", TEMURIN.toString());
+    }
+
+    /**
+     * The golden of the current format (version 4, {@code golden-jumps}: recorded by a JDK 17 build, every
+     * object used) replays in the interpreter and, where the machine has it, under Temurin 25.
+     */
+    @Test
+    void theCurrentFormatsGoldenReplaysInTheInterpreterAndUnderTemurin25() throws Exception {
+        Path golden = Path.of("src/test/resources/demos/golden-jumps.dh-demo").toAbsolutePath();
+        assertEquals(org.digitalheaven.demo.DemoFile.VERSION, DemoReader.read(golden).version());
+        replaysOkWith(golden, "golden-jumps, -Xint", thisJava(), "-Xint");
+        if (Files.isExecutable(TEMURIN)) {
+            replaysOkWith(golden, "golden-jumps, Temurin 25", TEMURIN.toString());
+        } else {
+            System.out.println("golden-jumps under Temurin 25: skipped, it is not at " + TEMURIN + " on this machine");
+        }
     }
 }

@@ -28,7 +28,7 @@ import picocli.CommandLine;
 @Command(name = "convert", mixinStandardHelpOptions = true,
         description = {"Rewrite a demo in the current layout: the same records, compressed and checksummed segment by"
             + " segment. The tick hashes are carried, so a version 1 or 2 demo becomes a version 2 file (the state hash"
-            + " they hold) and a version " + DemoFile.VERSION + " demo stays one. It replays with the same verdict and the"
+            + " they hold) and a version 3 or " + DemoFile.VERSION + " demo stays what it was. It replays with the same verdict and the"
             + " same per-tick hashes. OUT is never overwritten.",
             "Exit 0 when written, 2 for a bad command line or an unreadable or damaged demo."})
 final class ConvertCommand implements Callable<Integer> {

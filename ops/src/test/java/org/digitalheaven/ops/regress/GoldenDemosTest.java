@@ -27,9 +27,10 @@ import org.junit.jupiter.params.provider.ValueSource;
  * guard. Each golden of scripted play was recorded from map load by {@code dh-host selftest --ticks 1200
  * --keep DIR} (README, "Recording demos"), and in it every map object moves or fires, again and again,
  * pawns join and leave and a slot is reused; a change that stops exercising something fails here rather
- * than silently weakening the regression check. {@code jumps} and {@code arena} are in the current format
- * (version 3: tick hashes taken entity by entity); {@code doors} stays a version 2 file, recorded before
- * version 3, and the version-1 golden stays too: they prove that each earlier version still replays.
+ * than silently weakening the regression check. {@code jumps} is in the current format (version 4: tick hashes
+ * taken entity by entity, in four lanes); {@code arena} stays a version 3 file (entity by entity, one chain;
+ * recorded before coverage), {@code doors} a version 2 file, and the version-1 golden stays too: they prove
+ * that each earlier version still replays.
  */
 class GoldenDemosTest {
 
@@ -69,7 +70,11 @@ class GoldenDemosTest {
     void eachGoldenIsFromMapLoadAndUsesEveryObjectWithJoinsAndLeaves(String map) throws Exception {
         Path file = RegressCommandTest.GOLDEN.resolve("golden-" + map + ".dh-demo");
         DemoFile d = DemoReader.read(file);
-        assertEquals(map.equals("doors") ? 2 : DemoFile.VERSION, d.version(), "doors: version 2; the others: the current format");
+        assertEquals(switch (map) {
+            case "doors" -> 2;
+            case "arena" -> 3;
+            default -> DemoFile.VERSION;
+        }, d.version(), "doors: version 2; arena: version 3; jumps: the current format");
         assertEquals(0, d.header().startTick(), "recorded from map load");
         assertEquals(List.of(), d.header().notes());
         assertEquals(1200, d.end().lastTick());
@@ -98,29 +103,30 @@ class GoldenDemosTest {
     }
 
     /**
-     * A replay checks each tick hash with the hash its file's version defines: the version 3 golden's
-     * records, relabelled as version 2 (the same layout, the other hash), diverge at their first
-     * hash; relabelled as what they are, they replay OK.
+     * A replay checks each tick hash with the hash its file's version defines: a golden's records, relabelled
+     * as another version of the same layout (2, 3 or 4: each its own hash), diverge at their first hash;
+     * relabelled as what they are, they replay OK. {@code jumps} is a version 4 file, {@code arena} a version 3 one.
      */
-    @Test
-    void theTickHashesAreCheckedWithTheHashTheFilesVersionDefines() throws Exception {
-        DemoFile d = DemoReader.read(RegressCommandTest.GOLDEN.resolve("golden-jumps.dh-demo"));
-        assertEquals(3, d.version());
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"jumps", "arena"})
+    void theTickHashesAreCheckedWithTheHashTheFilesVersionDefines(String map) throws Exception {
+        DemoFile d = DemoReader.read(RegressCommandTest.GOLDEN.resolve("golden-" + map + ".dh-demo"));
+        assertEquals(map.equals("jumps") ? 4 : 3, d.version());
         List<Chunk> records = new ArrayList<>();
         for (DemoFile.Segment s : d.segments()) {
             s.visitRecords((i, c) -> records.add(c));
         }
-        for (int version : new int[] {2, 3}) {
+        for (int version : new int[] {2, 3, 4}) {
             Path f = java.nio.file.Files.createTempFile("relabelled-v" + version, ".dh-demo");
             try {
                 java.nio.file.Files.write(f, DemoConverter.write(version, d.header(), d.manifest(), null, records).bytes());
                 assertEquals(version, DemoReader.read(f).version());
                 List<String> out = new ArrayList<>();
                 DemoReplay.Result r = DemoReplay.run(f, DemoReplay.Options.of(List.of(), null, "v", "sha", out::add));
-                if (version == 3) {
+                if (version == d.version()) {
                     assertTrue(r.ok(), String.join("\n", out));
                 } else {
-                    assertFalse(r.ok(), "the whole-world hash of version 2 is not what the file holds");
+                    assertFalse(r.ok(), "version " + version + "'s hash is not what the file holds");
                     assertEquals(0L, r.firstHashDifference(), "diverged at the first tick hash: " + String.join("\n", out));
                 }
             } finally {
