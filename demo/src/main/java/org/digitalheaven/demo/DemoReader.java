@@ -152,7 +152,7 @@ public final class DemoReader {
 
     // ---- format version 2 ----------------------------------------------------------------------------
 
-    /** Versions 2 and 3, which differ only in their state hash. */
+    /** Versions 2, 3 and 4, which differ only in their state hash. */
     private static DemoFile readVersion2(byte[] bytes, int version) {
         Version2Read r = new Version2Read(bytes, version);
         r.chunks();

@@ -27,7 +27,7 @@ import org.digitalheaven.maps.PalletRepository;
 import org.junit.jupiter.api.Test;
 
 /**
- * The current format (version 3: version 2's layout) as the recorder writes it: every record kind round-trips, a segment
+ * The current format (version 4: version 2's layout) as the recorder writes it: every record kind round-trips, a segment
  * decodes on its own, and damage is found where it is: a file cut anywhere reads as TRUNCATED with
  * every whole segment, and a change anywhere else is DAMAGED at the segment it hit, never taken for a
  * cut or for a sound file.
@@ -81,7 +81,7 @@ class DemoFormatTest {
 
     /**
      * The same records as the version 1 fixture, but for what version 2 adds (overrides) and keeps (32-bit hashes) and
-     * what version 3 changes: its tick hashes are of the same boundaries, taken entity by entity
+     * what versions 3 and 4 change: its tick hashes are of the same boundaries, taken entity by entity (version 4's, in four lanes)
      * ({@code DemoRecorderTest.everyRecordedHashIsTheWorldsAtItsBoundary} checks their values).
      */
     @Test

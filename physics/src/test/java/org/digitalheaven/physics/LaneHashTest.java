@@ -39,6 +39,23 @@ class LaneHashTest {
         return h.value();
     }
 
+    /**
+     * Values from an implementation of demo/FORMAT.md's text alone, in Python, with no code of ours (64-bit
+     * FNV-1a lanes, the rotations, MurmurHash3's fmix64); if the code and the format page part, this fails.
+     */
+    @Test
+    void valuesFromAnIndependentImplementationOfTheFormatPage() {
+        assertEquals(0xa7feaabf1d8a9cb7L, lanes(new int[0]));
+        assertEquals(0x171a472e48a299daL, lanes(new int[] {0x57524c44, 7, 0, 3}));
+        int[] oneTo19 = new int[19];
+        for (int i = 0; i < 19; i++) {
+            oneTo19[i] = i + 1;
+        }
+        assertEquals(0xbd32651f7f352d41L, lanes(oneTo19));
+        assertEquals(0x78549a9834f35972L, new LaneHash().putFloat(-0f).value());
+        assertEquals(0xc2a068a37bb955b5L, new LaneHash().putFloat(0f).value());
+    }
+
     @Test
     void everyLengthMatchesTheDefinition() {
         SplittableRandom r = new SplittableRandom(4);

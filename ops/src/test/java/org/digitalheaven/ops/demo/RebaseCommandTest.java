@@ -201,7 +201,7 @@ class RebaseCommandTest {
                 assertEquals(withoutHashes(before), withoutHashes(after), name + ": the same records, the hashes aside");
                 assertNotEquals(before, after, name + ": its tick hashes are version " + DemoFile.VERSION + "'s");
             } else {
-                assertTrue(before.equals(after), name + ": the same records, the header aside");
+                assertEquals(before, after, name + ": the same records, the header aside");
             }
         }
         // The edited one is new records from the divergence on.
