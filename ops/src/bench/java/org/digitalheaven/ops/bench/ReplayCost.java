@@ -40,7 +40,7 @@ import org.digitalheaven.universe.WorldSettings;
  *       the rounds); only its ticks are timed, each apart (a clock read a tick, 18 ns here, 0.3% of arena's tick, is
  *       counted on the plain side). In the same rounds the plain side is also run timed whole, its inputs laid out
  *       per tick, with no clock read per tick, and its world must equal the demo's last checkpoint; that pass runs
- *       slower per tick (by 2 to 3% on arena; not the clock, and not the JIT inlining the tick into it), so its ratio
+ *       slower per tick (by 1 to 3% on arena; not the clock, and not the JIT inlining the tick into it), so its ratio
  *       is lower, and it is printed beside the other, which stays the one to judge by. Reports medians, the median of the per-round ratios, ticks/s,
  *       times real time, and the ratio of each side's fastest round (on a loaded machine, the least disturbed).
  *       Then, in as many rounds again, where the replay's extra time goes, each part timed alone: the records
