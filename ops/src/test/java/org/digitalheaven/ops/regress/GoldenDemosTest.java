@@ -1,5 +1,6 @@
 package org.digitalheaven.ops.regress;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -19,6 +20,7 @@ import org.digitalheaven.universe.MapObject;
 import org.digitalheaven.universe.ObjectState;
 import org.digitalheaven.universe.Universe;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -133,6 +135,37 @@ class GoldenDemosTest {
                 java.nio.file.Files.deleteIfExists(f);
             }
         }
+    }
+
+    /**
+     * The recorder reproduces the version 4 golden: the same scripted play recorded again by this build, through the live
+     * server's recording path ({@code dh-host selftest --ticks 1200 --keep}, as the golden was made), gives every segment
+     * byte for byte (its records, hashes and checkpoints, compressed and checksummed), the same coverage and the same last
+     * tick; only the Header's build fields and the coverage's fingerprint of the simulation classes may differ. Whatever the recorder does on the game thread and what it leaves to
+     * its writer thread, the file is the one an earlier build wrote.
+     */
+    @Test
+    void theRecorderWritesTheVersionFourGoldenAgainByteForByte(@TempDir Path dir) throws Exception {
+        java.io.StringWriter out = new java.io.StringWriter();
+        int code = org.digitalheaven.ops.Host.run(new java.io.PrintWriter(out), new java.io.PrintWriter(out),
+                "selftest", "--ticks", "1200", "--keep", dir.toString());
+        assertEquals(0, code, out.toString());
+        DemoFile golden = DemoReader.read(RegressCommandTest.GOLDEN.resolve("golden-jumps.dh-demo"));
+        DemoFile again = DemoReader.read(dir.resolve("jumps.dh-demo"));
+        assertEquals(4, golden.version());
+        assertEquals(golden.version(), again.version());
+        assertArrayEquals(golden.manifest(), again.manifest());
+        assertEquals(golden.segments().size(), again.segments().size());
+        byte[] g = golden.toBytes(), a = again.toBytes();
+        for (int i = 0; i < golden.segments().size(); i++) {
+            DemoFile.Segment gs = golden.segments().get(i), as = again.segments().get(i);
+            assertEquals(gs.storedBytes(), as.storedBytes(), "segment " + i);
+            assertArrayEquals(java.util.Arrays.copyOfRange(g, (int) gs.offset(), (int) gs.offset() + gs.storedBytes()),
+                    java.util.Arrays.copyOfRange(a, (int) as.offset(), (int) as.offset() + as.storedBytes()), "segment " + i);
+        }
+        // The coverage itself; the fingerprint beside it is of this build's simulation classes, which any change moves.
+        assertEquals(golden.coverage().coverage(), again.coverage().coverage(), "the coverage");
+        assertEquals(golden.end().lastTick(), again.end().lastTick());
     }
 
     @Test
