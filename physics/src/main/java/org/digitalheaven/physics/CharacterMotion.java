@@ -133,8 +133,11 @@ public final class CharacterMotion {
         this.ticksSinceGrounded = ticksSinceGrounded;
     }
 
-    /** Feeds every field, by bit pattern, into a state hash. */
-    public WordHash hashInto(WordHash h) {
+    /** The words {@link #hashInto} puts, always: three vectors, three floats and two ints. */
+    public static final int HASH_WORDS = 14;
+
+    /** Feeds every field, by bit pattern, into a state hash ({@link #HASH_WORDS} words). */
+    public WordSink hashInto(WordSink h) {
         h.putVec(position);
         h.putVec(velocity);
         h.putFloat(yaw);

@@ -7,7 +7,7 @@ package org.digitalheaven.physics;
  * versions 1 to 3) or {@link LaneHash} (four FNV-1a chains side by side, version 4). Floats go in by
  * their raw bit pattern, so 0 and -0 differ, as a bit-exact replay requires.
  */
-public abstract sealed class WordHash permits StateHash, LaneHash {
+public abstract sealed class WordHash implements WordSink permits StateHash, LaneHash {
 
     /** FNV-1a's 64-bit offset basis and prime. */
     static final long OFFSET = 0xcbf29ce484222325L;
@@ -16,21 +16,25 @@ public abstract sealed class WordHash permits StateHash, LaneHash {
     WordHash() {
     }
 
+    @Override
     public abstract WordHash putInt(int v);
 
     /** The hash of the words put so far, avalanched. */
     public abstract long value();
 
     /** Two words, the low one first. */
+    @Override
     public final WordHash putLong(long v) {
         putInt((int) v);
         return putInt((int) (v >>> 32));
     }
 
+    @Override
     public final WordHash putFloat(float v) {
         return putInt(Float.floatToRawIntBits(v));
     }
 
+    @Override
     public final WordHash putVec(Vec3 v) {
         putFloat(v.x());
         putFloat(v.y());
@@ -38,6 +42,7 @@ public abstract sealed class WordHash permits StateHash, LaneHash {
     }
 
     /** Its length, then one word per UTF-16 unit. */
+    @Override
     public final WordHash putString(String s) {
         putInt(s.length());
         for (int i = 0; i < s.length(); i++) {

@@ -136,19 +136,41 @@ final class EntityHashes {
     /** Format version 4's hash of the world at {@code tick} with {@code pawns} (slot order). */
     long worldLanes(long tick, List<Pawn> pawns) {
         takeObjects(4);
-        LaneHash h = new LaneHash();
-        h.putInt(WORLD_MARK);
-        h.putLong(tick);
-        h.putInt(pawns.size());
+        LaneHash h = worldLanesStart(tick, pawns.size());
         for (int i = 0, n = pawns.size(); i < n; i++) {
             Pawn p = pawns.get(i);
             LaneHash ph = LaneHash.resume(p.identityLanes());
             PawnState.changing(ph, p.motion(), p.lastInput(), p.settingsOverride());
             h.putLong(ph.value());
         }
-        h.putInt(hashes.length);
+        return worldLanesEnd(h, hashes.length, objectSum);
+    }
+
+    /** Version 4's world hash up to its pawns' hashes, which follow in slot order ({@link #worldLanesEnd} after them). */
+    static LaneHash worldLanesStart(long tick, int pawns) {
+        LaneHash h = new LaneHash();
+        h.putInt(WORLD_MARK);
+        h.putLong(tick);
+        h.putInt(pawns);
+        return h;
+    }
+
+    /** Version 4's world hash, its pawns' hashes put: the objects' count and sum, then the value. */
+    static long worldLanesEnd(LaneHash h, int objects, long objectSum) {
+        h.putInt(objects);
         h.putLong(objectSum);
         return h.value();
+    }
+
+    /** Version 4's objects as {@link #worldLanes} hashes them, brought up to date: their count. */
+    int objectCount() {
+        return hashes.length;
+    }
+
+    /** Version 4's objects as {@link #worldLanes} hashes them, brought up to date: their hashes' sum (as worldLanes, it keeps the tick telling of changes). */
+    long objectSumLanes() {
+        takeObjects(4);
+        return objectSum;
     }
 
     /** Brings {@link #hashes} up to date in {@code v}'s object hash: the objects marked, or all of them. */

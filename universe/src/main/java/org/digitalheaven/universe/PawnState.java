@@ -3,6 +3,7 @@ package org.digitalheaven.universe;
 import org.digitalheaven.physics.CharacterMotion;
 import org.digitalheaven.physics.MoveSettings;
 import org.digitalheaven.physics.WordHash;
+import org.digitalheaven.physics.WordSink;
 
 /**
  * A pawn as a snapshot carries it: identity, full movement state, the input it last ran, and its own
@@ -38,8 +39,14 @@ public record PawnState(int slot, int wireId, String name, CharacterMotion motio
         return h;
     }
 
-    /** The rest of a pawn's words, after {@link #identity}. */
-    static void changing(WordHash h, CharacterMotion motion, PlayerInput input, MoveSettings override) {
+    /** Where {@link #changing}'s words give the input: after the motion's. */
+    static final int INPUT_WORD = CharacterMotion.HASH_WORDS;
+
+    /**
+     * The rest of a pawn's words, after {@link #identity}: the motion ({@link CharacterMotion#HASH_WORDS} words), the
+     * input from {@link #INPUT_WORD} (five), then the override, if any (its mark, then its numbers).
+     */
+    static void changing(WordSink h, CharacterMotion motion, PlayerInput input, MoveSettings override) {
         motion.hashInto(h);
         h.putInt(input.buttons());
         h.putInt(input.forward());

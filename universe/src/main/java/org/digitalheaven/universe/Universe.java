@@ -68,6 +68,8 @@ public final class Universe {
     private CoverageWatch coverage;
     /** See {@link #changes()}. */
     private long changes;
+    /** {@link #identifyObjectsAs} was given null: objects go by their own authored indices. */
+    private boolean asAuthored = true;
     /** {@link #stateHashByEntity()}'s entity hashes, kept for {@link #reported}. */
     private final EntityHashes entityHashes = new EntityHashes();
 
@@ -114,11 +116,17 @@ public final class Universe {
                 : recordedIndex.get(o.authoredIndex());
         keep.sort(Comparator.comparingInt(index));
         reported = List.copyOf(keep);
+        asAuthored = recordedIndex == null;
         reportedIndex = new int[keep.size()];
         for (int i = 0; i < keep.size(); i++) {
             reportedIndex[i] = index.applyAsInt(keep.get(i));
         }
         entityHashes.reset(objects, reported, reportedIndex);
+    }
+
+    /** Whether snapshots and state hashes know every object by its own authored index ({@link #identifyObjectsAs} null). */
+    public boolean objectsAsAuthored() {
+        return asAuthored;
     }
 
     /** Whether snapshots and state hashes leave out some map object ({@link #identifyObjectsAs}: one added since the recording). */
@@ -548,6 +556,11 @@ public final class Universe {
      */
     public long stateHashLanes() {
         return entityHashes.worldLanes(tick, live);
+    }
+
+    /** The kept entity hashes, for {@link LaneWords#take}. */
+    EntityHashes entityHashes() {
+        return entityHashes;
     }
 
     /**
