@@ -4,25 +4,27 @@ import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Consumer;
 import java.util.function.Supplier;
 import org.digitalheaven.physics.MoveSettings;
 import org.digitalheaven.universe.Coverage;
 import org.digitalheaven.universe.CoverageWatch;
 import org.digitalheaven.universe.Pawn;
-import org.digitalheaven.universe.PlayerInput;
-import org.digitalheaven.universe.Snapshot;
-import org.digitalheaven.universe.SnapshotCodec;
 import org.digitalheaven.universe.Universe;
 
 /**
  * Writes what the server simulates, format version 4 (version 2's layout, with the state hash taken
  * entity by entity, each entity's words in four chains side by side: {@link Universe#stateHashLanes()},
  * which rehashes only the map objects that changed).
- * On the game thread it only appends plain records
- * to the current segment ({@link RecordEncoder}: a few bytes per pawn and tick); at each
- * checkpoint it hands the finished segment to the {@link DemoWriter}, whose own thread compresses it,
- * checksums it ({@link ChunkFramer}) and writes it. So the tick never compresses, checksums or waits on
- * a disk.
+ * On the game thread it only notes what happens, in order, in the segment's {@link SegmentJournal}: a tick is
+ * a store per word of the state it left (the words its hash is made of, which hold the inputs: {@link
+ * org.digitalheaven.universe.LaneWords}); at each checkpoint it hands the journal to the {@link DemoWriter}, whose own thread codes the
+ * records ({@link SegmentCoder}: the hashes taken, the inputs predicted and coded), compresses and checksums
+ * them ({@link ChunkFramer}) and writes them. So the tick never codes, hashes, compresses or waits on a disk.
+ * Where a live recording's coverage comes from is the host's choice ({@link Opening#coverageBeside}): a
+ * {@link ShadowReplay} of the segments as they are written, on the writer thread, which also checks that the
+ * file replays; or a watch on the recorded universe itself (a replay's recorder, whose tick is not live).
  *
  * <p>Order at each boundary T (the host calls these in this order): {@link #onLeave}*,
  * {@link #onJoin}* (each Join followed by an Override when the pawn has its own movement rules),
@@ -43,25 +45,46 @@ public final class DemoRecorder {
      * file carries, null for the installed map's (a cut carries its original's, whose numbering its checkpoints keep).
      */
     public record Opening(String mapName, String mapBarcode, byte[] closureHash, String engineVersion, String gitSha,
-            int tickRate, int checkpointInterval, byte[] worldSettings, List<String> notes, byte[] manifest) {
+            int tickRate, int checkpointInterval, byte[] worldSettings, List<String> notes, byte[] manifest,
+            boolean coverageBeside) {
 
         public Opening(String mapName, String mapBarcode, byte[] closureHash, String engineVersion, String gitSha, int tickRate,
                 int checkpointInterval, byte[] worldSettings, List<String> notes) {
             this(mapName, mapBarcode, closureHash, engineVersion, gitSha, tickRate, checkpointInterval, worldSettings, notes, null);
         }
+
+        public Opening(String mapName, String mapBarcode, byte[] closureHash, String engineVersion, String gitSha, int tickRate,
+                int checkpointInterval, byte[] worldSettings, List<String> notes, byte[] manifest) {
+            this(mapName, mapBarcode, closureHash, engineVersion, gitSha, tickRate, checkpointInterval, worldSettings, notes,
+                    manifest, false);
+        }
+
+        /**
+         * The same, with the coverage taken beside the recording ({@link ShadowReplay}, on the writer thread: what a
+         * live server wants, whose game thread then pays nothing for it) rather than by watching the recorded
+         * universe's own traces (what a replay's recorder wants: no second world to simulate).
+         */
+        public Opening withCoverageBeside() {
+            return new Opening(mapName, mapBarcode, closureHash, engineVersion, gitSha, tickRate, checkpointInterval,
+                    worldSettings, notes, manifest, true);
+        }
     }
 
     /**
-     * A segment's records never grow past this (as counted after a tick) before a checkpoint starts the next (a far
-     * cry from a chunk's limit).
+     * A segment's records never grow past this (as bounded after a tick, {@link SegmentJournal#codedBound}, its
+     * checkpoint aside) before a checkpoint starts the next (a far cry from a chunk's limit).
      */
     static final int MAX_SEGMENT_RECORDS = 16 << 20;
 
     private final DemoWriter writer;
     /** Used on the writer thread only: every call is inside a submitLater. */
     private final ChunkFramer encoder = new ChunkFramer();
-    private final RecordEncoder segment = new RecordEncoder();
-    private final PlayerInput[] inputs = new PlayerInput[Universe.MAX_SLOTS];
+    /** Used on the writer thread only, as {@link #encoder}. */
+    private final SegmentCoder coder = new SegmentCoder();
+    /** The segment being noted, on the game thread. */
+    private SegmentJournal segment = new SegmentJournal(JOURNAL_WORDS);
+    /** A journal the writer thread has coded and handed back, for the next segment (null: none yet). */
+    private final AtomicReference<SegmentJournal> spare = new AtomicReference<>();
     private final int interval;
     private final long startTick;
     /** Checkpoints fall on ticks {@code origin + k * interval}: the start tick, or a cut's original's. */
@@ -69,23 +92,23 @@ public final class DemoRecorder {
     /** The movement override last written for each slot (by reference), to spot changes cheaply. */
     private final MoveSettings[] overrides = new MoveSettings[Universe.MAX_SLOTS];
     private boolean segmentHasCheckpoint;
-    /**
-     * The segment's records' size after the last tick, taken in {@link #afterTick} while its streams are in
-     * the CPU's caches: summing them at every boundary read a cache line per stream after the idle time
-     * between ticks (about 8 misses) for a check that is true only past {@link #MAX_SEGMENT_RECORDS}.
-     */
-    private int segmentSize;
-    private long hash;
     private long lastCheckpointTick;
     private int checkpoints;
     private long ticksRecorded;
     private boolean stopped;
-    /** The state hash computed right after the last tick, and {@link Universe#changes()} then (-1: none). */
-    private long nextHash;
-    private long nextHashChanges = -1;
-    /** What the pawns could be influenced by, watched from the opening checkpoint; null when another recording watches. */
+    /** {@link Universe#changes()} right after the last tick's state was noted (-1: none): unchanged since, it holds. */
+    private long notedChanges = -1;
+    /**
+     * What the pawns could be influenced by, watched on the recorded universe from the opening checkpoint; null when
+     * it is taken beside ({@link #shadow}) or another recording watches.
+     */
     private CoverageWatch coverage;
     private Universe watched;
+    /** The replay beside the recording that takes its coverage ({@link Opening#coverageBeside}), or null; set before it is published. */
+    private ShadowReplay shadow;
+
+    /** A first journal's words: a few seconds of eight pawns; it grows to what the recording needs, then is reused. */
+    private static final int JOURNAL_WORDS = 1 << 16;
 
     private DemoRecorder(DemoWriter writer, int interval, long startTick, long origin) {
         this.writer = writer;
@@ -104,11 +127,23 @@ public final class DemoRecorder {
     }
 
     /**
+     * {@link #open(Opening, Universe, DemoWriter)}, saying on {@code notices} what the replay beside the recording finds
+     * ({@link Opening#coverageBeside}): a file that does not replay as recorded, said once.
+     */
+    public static DemoRecorder open(Opening o, Universe u, DemoWriter writer, Consumer<String> notices) {
+        return open(o, u, writer, u.tickCount(), notices);
+    }
+
+    /**
      * {@link #open(Opening, Universe, DemoWriter)} with checkpoints on the ticks {@code checkpointOrigin
      * + k * interval} (and at the start and stop) rather than counted from the start: a cut of a demo
      * keeps its original's checkpoint ticks.
      */
     public static DemoRecorder open(Opening o, Universe u, DemoWriter writer, long checkpointOrigin) {
+        return open(o, u, writer, checkpointOrigin, line -> { });
+    }
+
+    private static DemoRecorder open(Opening o, Universe u, DemoWriter writer, long checkpointOrigin, Consumer<String> notices) {
         DemoRecorder r = new DemoRecorder(writer, o.checkpointInterval(), u.tickCount(), checkpointOrigin);
         String unrecordable = unrecordable(u);
         if (unrecordable != null) {
@@ -127,12 +162,17 @@ public final class DemoRecorder {
             r.onJoin(u, p);
         }
         r.checkpoint(u);
-        r.hash = u.stateHashLanes();
+        r.segment.state(u);
         // A coverage speaks of brushes and objects in the installed map's terms: only a file that carries that
         // map's manifest gets one (a cut on an edited map carries its original's, and then none: never skipped).
         if (Arrays.equals(manifest, installed)) {
-            r.coverage = u.watchCoverage();
-            r.watched = u;
+            if (o.coverageBeside() && !u.leavesOutObjects() && u.objectsAsAuthored()) {
+                // A world restored from the file's checkpoints is this one only where objects go by their own indices.
+                r.shadow = new ShadowReplay(u.map(), u.settings(), u.tickRate(), String.valueOf(writer.path()), notices);
+            } else {
+                r.coverage = u.watchCoverage();
+                r.watched = u;
+            }
             SimulationFingerprint.prefetch(); // taken off both the tick and the writer's close
         }
         return r;
@@ -151,19 +191,35 @@ public final class DemoRecorder {
     }
 
     /**
-     * Hands the current segment to the writer thread (compressed and flushed to the OS there: a crash
-     * loses at most the segment being recorded) and starts the next at {@code nextTick}.
+     * Hands the current segment's journal to the writer thread (coded, compressed and flushed to the OS there: a
+     * crash loses at most the segment being recorded; then replayed beside, when the coverage is taken so) and
+     * starts the next at {@code nextTick}, in a journal the writer has handed back when there is one.
      */
     private void closeSegment(long nextTick) {
-        byte[] records = segment.records();
-        long first = segment.firstTick();
-        int ticks = segment.ticks();
+        SegmentJournal j = segment;
+        int size = j.words.size();
         ChunkFramer e = encoder;
-        handOver(() -> e.segment(first, ticks, records), true);
+        SegmentCoder c = coder;
+        ShadowReplay beside = shadow;
+        byte[][] coded = new byte[1][];
+        handOver(() -> {
+            coded[0] = c.code(j);
+            return e.segment(j.firstTick(), j.ticks(), coded[0]);
+        }, true);
+        handOver(() -> {
+            if (beside != null && coded[0] != null) {
+                beside.segment(coded[0], j.firstTick(), j.ticks());
+            }
+            spare.set(j); // coded: the game thread may fill it again
+            return NOTHING;
+        }, false);
+        SegmentJournal next = spare.getAndSet(null);
+        segment = next != null ? next : new SegmentJournal(size + size / 4);
         segment.begin(nextTick);
         segmentHasCheckpoint = false;
-        segmentSize = 0;
     }
+
+    private static final byte[] NOTHING = new byte[0];
 
     /**
      * Why {@code u} cannot be recorded now, or null: a number in it that is not finite, which a
@@ -184,7 +240,7 @@ public final class DemoRecorder {
     private boolean boundary(Universe u) {
         long tick = u.tickCount();
         if (!stopped && tick > segment.firstTick() && (Math.floorMod(tick - origin, interval) == 0
-                || segmentSize > MAX_SEGMENT_RECORDS)) {
+                || segment.codedBound() > MAX_SEGMENT_RECORDS)) {
             if (!endBefore(u)) {
                 closeSegment(tick);
             }
@@ -211,8 +267,7 @@ public final class DemoRecorder {
     }
 
     private void checkpoint(Universe u) {
-        Snapshot s = u.snapshot();
-        segment.checkpoint(SnapshotCodec.encode(s), s.pawns());
+        segment.checkpoint(u.snapshot()); // encoded on the writer thread
         segmentHasCheckpoint = true;
         lastCheckpointTick = u.tickCount();
         checkpoints++;
@@ -249,16 +304,17 @@ public final class DemoRecorder {
 
     /**
      * The boundary before tick {@code u.tickCount()}: an Override for each pawn whose rules changed, a
-     * new segment and its checkpoint when due, and the state hash for this tick's record.
+     * new segment and its checkpoint when due, and the state this tick starts from when it is not the
+     * one the last tick left.
      */
     public void onBoundary(Universe u) {
         if (u.tickCount() == startTick || !boundary(u)) {
             return; // open() did this boundary, or the recording has stopped
         }
-        // Unless something changed the world since the tick (a join, a leave, new rules), its hash is the
-        // one afterTick computed, and no pawn's rules can have changed: nothing here touches the pawns,
+        // Unless something changed the world since the tick (a join, a leave, new rules), its state is the
+        // one afterTick noted, and no pawn's rules can have changed: nothing here touches the pawns,
         // which after the game thread's idle time are no longer in the CPU's caches.
-        boolean changed = u.changes() != nextHashChanges;
+        boolean changed = u.changes() != notedChanges;
         if (changed) {
             for (Pawn p : u.pawns()) {
                 noteOverride(p);
@@ -267,27 +323,23 @@ public final class DemoRecorder {
         if (segment.firstTick() == u.tickCount()) {
             checkpoint(u);
         }
-        hash = changed ? u.stateHashLanes() : nextHash;
+        if (changed) {
+            segment.state(u);
+        }
     }
 
     /**
-     * After tick {@code u.tickCount() - 1}: the boundary's hash and the inputs the tick simulated; and
-     * the state hash of the boundary that comes next, kept for {@link #onBoundary} (see
-     * {@link Universe#changes()}).
+     * After tick {@code u.tickCount() - 1}: the words of the state it left, which hold the inputs it simulated
+     * (the writer thread makes the TICK record of them, with the hash of the boundary it started from, and hashes
+     * them for the next); noted now, while the tick's results are in the CPU's caches.
      */
     public void afterTick(Universe u) {
         if (stopped) {
             return;
         }
-        for (Pawn p : u.pawns()) {
-            inputs[p.slot()] = p.lastInput();
-        }
-        segment.tick(hash, inputs);
-        segmentSize = segment.size();
+        segment.tick(u);
         ticksRecorded++;
-        // The next boundary's hash, now, while the tick's results are in the CPU's caches.
-        nextHash = u.stateHashLanes();
-        nextHashChanges = u.changes();
+        notedChanges = u.changes();
     }
 
     /**
@@ -318,6 +370,12 @@ public final class DemoRecorder {
             Coverage c = coverage.result();
             unwatch();
             handOver(() -> e.coverage(CoverageCodec.encode(c, SimulationFingerprint.current())), false);
+        } else if (shadow != null) {
+            ShadowReplay beside = shadow; // it has replayed every segment before this runs: the queue is in order
+            handOver(() -> {
+                Coverage c = beside.coverage();
+                return c == null ? NOTHING : e.coverage(CoverageCodec.encode(c, SimulationFingerprint.current()));
+            }, false);
         }
         handOver(() -> e.end(tick), true);
         stopped = true;
@@ -371,6 +429,19 @@ public final class DemoRecorder {
 
     public int checkpoints() {
         return checkpoints;
+    }
+
+    /**
+     * The last boundary the replay beside the recording has replayed and checked ({@link Opening#coverageBeside}), or
+     * -1 (none yet, or no such replay); any thread.
+     */
+    public long replayedTo() {
+        return shadow == null ? -1 : shadow.checkedTo();
+    }
+
+    /** Why the replay beside the recording stopped (the file does not replay as recorded), or null; any thread. */
+    public String replayFailure() {
+        return shadow == null ? null : shadow.failed();
     }
 
     /** Bytes the writer thread has written so far (compressed segments; the one being recorded is not yet among them). */

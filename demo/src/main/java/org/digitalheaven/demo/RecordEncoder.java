@@ -33,9 +33,10 @@ import org.digitalheaven.universe.PawnState;
 import org.digitalheaven.universe.PlayerInput;
 
 /**
- * The records coder: writes one segment's records ({@link SegmentRecords}, version 2) as the recorder
- * meets them, on the game thread: plain appends into reused buffers, no compression (that is the
- * writer thread's job). {@link RecordDecoder} reads them back.
+ * The records coder: writes one segment's records ({@link SegmentRecords}, version 2) in the order the
+ * recorder met them: plain appends into reused buffers, no compression (the framer's job). The recorder
+ * runs it on its writer thread ({@link SegmentCoder}), the converter wherever it runs.
+ * {@link RecordDecoder} reads them back.
  */
 final class RecordEncoder {
     private final Bytes[] streams = new Bytes[STREAMS];

@@ -14,10 +14,13 @@
  *
  * <p>Writing, from the tick to the disk:
  * <ul>
- * <li>{@code DemoRecorder}: the recorder, on the game thread: a boundary's leaves, joins, overrides and inputs.
- * <li>{@code RecordEncoder}: the records coder: appends plain records to the current segment, in the tick.
+ * <li>{@code DemoRecorder}: the recorder, on the game thread: a boundary's leaves, joins, overrides and ticks, noted.
+ * <li>{@code SegmentJournal}: what the game thread notes for a segment: a tick is the words its state hash is made of.
+ * <li>{@code SegmentCoder}: the recorder's writer-thread half: hashes each tick's words and codes the records.
+ * <li>{@code RecordEncoder}: the records coder: appends plain records to a segment, on the writer thread.
  * <li>{@code ChunkFramer}: the chunk framer: the file header, Header, Manifest, deflated segments, End, CRC-32Cs.
- * <li>{@code DemoWriter}: the writer thread: runs the framer on finished segments and writes; encodes nothing.
+ * <li>{@code DemoWriter}: the writer thread: runs the coder and the framer on finished segments and writes.
+ * <li>{@code ShadowReplay}: a live recording replayed as written, on the writer thread: its coverage, and a check.
  * <li>{@code DemoConverter}: {@code demo convert}: rewrites any demo in the current format.
  * </ul>
  *

@@ -33,6 +33,16 @@ final class DemoFixtures {
     /** Drives the session, calling the recorder hooks as the server does (null: none). */
     private static Universe session(int ticks, DemoRecorder[] recorder, int checkpointEvery, DemoWriter writer,
             List<Chunk> v1) throws Exception {
+        return session(ticks, recorder, checkpointEvery, writer, v1, false, line -> { }, -1);
+    }
+
+    /**
+     * {@link #session(int, DemoRecorder[], int, DemoWriter, List)}, the coverage taken {@code beside} the recording or on
+     * its universe, what the replay beside says going to {@code notices}; after tick {@code meddleAt} (-1: never) pawn 1
+     * is moved a little outside any tick, which no record says (a live world that does what its recording does not).
+     */
+    private static Universe session(int ticks, DemoRecorder[] recorder, int checkpointEvery, DemoWriter writer,
+            List<Chunk> v1, boolean beside, java.util.function.Consumer<String> notices, int meddleAt) throws Exception {
         ResolvedMap m = PalletRepository.search(List.of()).resolve("arena");
         Universe u = new Universe(m.load(), WorldSettings.DEFAULTS, 60);
         for (int i = 0; i < 3; i++) {
@@ -48,8 +58,9 @@ final class DemoFixtures {
             v1.add(0, header);
         }
         if (writer != null) {
-            recorder[0] = DemoRecorder.open(new DemoRecorder.Opening(header.mapName(), header.mapBarcode(), header.closureHash(),
-                    header.engineVersion(), header.gitSha(), 60, checkpointEvery, header.worldSettings(), header.notes()), u, writer);
+            DemoRecorder.Opening o = new DemoRecorder.Opening(header.mapName(), header.mapBarcode(), header.closureHash(),
+                    header.engineVersion(), header.gitSha(), 60, checkpointEvery, header.worldSettings(), header.notes());
+            recorder[0] = DemoRecorder.open(beside ? o.withCoverageBeside() : o, u, writer, notices);
         }
         Random r = new Random(3);
         PlayerInput[] in = new PlayerInput[Universe.MAX_SLOTS];
@@ -86,6 +97,10 @@ final class DemoFixtures {
             if (recorder[0] != null) {
                 recorder[0].afterTick(u);
             }
+            if (t == meddleAt) {
+                CharacterMotion moved = u.pawn(1).motion();
+                moved.setPosition(moved.position().add(new org.digitalheaven.physics.Vec3(0, 0, 0.001f)));
+            }
             if (v1 != null) {
                 for (Pawn p : u.pawns()) {
                     v1.add(new Chunk.Input(t, p.slot(), p.lastInput()));
@@ -100,14 +115,23 @@ final class DemoFixtures {
 
     /** The session in the current format, written by the real recorder. */
     static byte[] recorded(int ticks, int checkpointEvery) {
+        return recorded(ticks, checkpointEvery, false, line -> { }, -1, new DemoRecorder[1]);
+    }
+
+    /**
+     * The session in the current format, its coverage taken {@code beside} the recording or not, meddled with after tick
+     * {@code meddleAt} (-1: never; see {@link #session(int, DemoRecorder[], int, DemoWriter, List, boolean,
+     * java.util.function.Consumer, int)}); the recorder is left in {@code recorder[0]}.
+     */
+    static byte[] recorded(int ticks, int checkpointEvery, boolean beside, java.util.function.Consumer<String> notices,
+            int meddleAt, DemoRecorder[] recorder) {
         try {
             ByteArrayOutputStream out = new ByteArrayOutputStream();
             DemoWriter w = new DemoWriter(Path.of("memory.dh-demo"), out, 1 << 16, msg -> {
                 throw new IllegalStateException(msg);
             });
-            DemoRecorder[] r = new DemoRecorder[1];
-            Universe u = session(ticks, r, checkpointEvery, w, null);
-            r[0].stop(u, 10_000);
+            Universe u = session(ticks, recorder, checkpointEvery, w, null, beside, notices, meddleAt);
+            recorder[0].stop(u, 10_000);
             return out.toByteArray();
         } catch (Exception e) {
             throw new IllegalStateException(e);

@@ -75,7 +75,7 @@ final class RecorderWarmUp {
         // A checkpoint every 4 ticks: the checkpoint path runs thousands of times too, or it would stay
         // interpreted for the first hour of a recording (once every 300 ticks is 12 times a minute).
         DemoRecorder r = DemoRecorder.open(new DemoRecorder.Opening(m.mapName(), m.barcode(), m.closureHash(), "warm-up",
-                "warm-up", 60, 4, u.settings().encode(), List.of()), u, w);
+                "warm-up", 60, 4, u.settings().encode(), List.of()).withCoverageBeside(), u, w);
         PlayerInput[] inputs = new PlayerInput[Universe.MAX_SLOTS];
         for (int t = 0; t < TICKS; t++) {
             if (t > 0) {
