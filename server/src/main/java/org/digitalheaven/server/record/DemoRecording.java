@@ -409,8 +409,17 @@ public final class DemoRecording extends RecorderListener {
                 + recorder.nextCheckpointTick());
         long ticks = recordedTicks() - ticksAtStart, nanos = recorderNanos() - nanosAtStart;
         if (ticks > 0) {
-            out.add(String.format(Locale.ROOT, "  the recorder takes %.1f us of game-thread time per tick (mean over"
-                    + " this recording; compression and the disk are on the writer thread)", nanos / 1e3 / ticks));
+            out.add(String.format(Locale.ROOT, "  the recorder takes %.2f us of game-thread time per tick (mean over"
+                    + " this recording; coding, hashing, compression, the disk and the coverage are on the writer thread)",
+                    nanos / 1e3 / ticks));
+        }
+        String failure = recorder.replayFailure();
+        long replayed = recorder.replayedTo();
+        if (failure != null) {
+            out.add("  replayed beside it as written: it does not replay as recorded: " + failure);
+        } else if (replayed >= 0) {
+            out.add("  replayed beside it as written: bit for bit from tick " + recorder.startTick() + " to " + replayed
+                    + " (every state hash and checkpoint); its coverage is taken there");
         }
         return out;
     }
@@ -449,32 +458,35 @@ public final class DemoRecording extends RecorderListener {
     /**
      * Closes the recording; {@code waitMillis} 0 keeps the tick off the disk (the writer thread finishes
      * the file). The file's size is said only of the complete file: when the wait saw it complete, in
-     * the line returned; else once the writer thread has completed it, on the console (the whole line
-     * when {@code announce}, else a line of its own after the returned one, which says it will follow).
+     * the line returned; else once the writer thread has completed it (its last segment written and replayed
+     * beside), on the console, in a line of its own after the returned one, which says it will follow. With
+     * {@code announce} the returned line is said on the console too, at once: the close is said where it
+     * happened among the server's other lines (a map switch: closed, then the map changed).
      */
     private String close(String why, long waitMillis, boolean announce) {
         DemoRecorder r = recorder;
         recorder = null;
         String failure = r.stop(server.universe(), waitMillis);
         String line;
+        boolean complete = true;
         if (failure != null) {
             line = "demo: " + why + "; the recording had failed: " + failure;
         } else {
             String held = "demo: " + why + "; " + r.path() + " holds " + r.ticksRecorded() + " tick(s), " + r.checkpoints()
                     + " checkpoint(s)";
-            if (!r.finished()) {
-                r.whenFinished(() -> {
-                    if (r.failure() == null) { // else the writer said why, once
-                        console.accept(announce ? held + ", " + r.bytes() + " bytes"
-                                : "demo: " + r.path() + " is complete: " + r.bytes() + " bytes");
-                    }
-                });
-                return held + "; its size follows once the writer thread has completed the file";
-            }
-            line = held + ", " + r.bytes() + " bytes";
+            complete = r.finished();
+            line = complete ? held + ", " + r.bytes() + " bytes"
+                    : held + "; its size follows once the writer thread has completed the file";
         }
         if (announce) {
             console.accept(line); // closed on its own: nobody asked, so say so on the console
+        }
+        if (!complete) {
+            r.whenFinished(() -> {
+                if (r.failure() == null) { // else the writer said why, once
+                    console.accept("demo: " + r.path() + " is complete: " + r.bytes() + " bytes");
+                }
+            });
         }
         return line;
     }
@@ -515,9 +527,10 @@ public final class DemoRecording extends RecorderListener {
                 var m = server.map();
                 ticksAtStart = recordedTicks();
                 nanosAtStart = recorderNanos();
+                // The coverage is taken by a replay beside the recording, on the writer thread: the tick pays nothing for it.
                 recorder = DemoRecorder.open(new DemoRecorder.Opening(m.mapName(), m.barcode(), m.closureHash(),
                         engineVersion, gitSha, server.tickRate(), server.prefs().checkpointTicks(),
-                        u.settings().encode(), NO_NOTES), u, w);
+                        u.settings().encode(), NO_NOTES).withCoverageBeside(), u, w, console);
                 // Said once the file is there (the writer thread makes it), never of one that cannot be made.
                 String started = "demo: " + (auto ? "auto-" : "") + "recording " + m.barcode() + " to " + path + " from tick "
                         + u.tickCount();

@@ -75,6 +75,15 @@ class DemoRecordingTest {
         return List.copyOf(log);
     }
 
+    private static int indexOf(List<String> lines, String containing) {
+        for (int i = 0; i < lines.size(); i++) {
+            if (lines.get(i).contains(containing)) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
     /** Every "N bytes" said about {@code file}, in the reply and the console lines. */
     private static List<Long> byteCountsSaid(Path file, List<String> lines) {
         List<Long> counts = new ArrayList<>();
@@ -178,7 +187,7 @@ class DemoRecordingTest {
         assertTrue(second.contains("already recording to " + demos.resolve("one.dh-demo")), second);
         assertEquals(3, rec.status().size());
         assertTrue(rec.status().get(1).contains("next checkpoint at tick 300"), rec.status().toString());
-        assertTrue(rec.status().get(2).matches("  the recorder takes [0-9]+\\.[0-9] us of game-thread time per tick .*"),
+        assertTrue(rec.status().get(2).matches("  the recorder takes [0-9]+\\.[0-9]{2} us of game-thread time per tick .*"),
                 rec.status().toString());
         rec.stop();
         assertEquals(List.of("demo: nothing is recording"), rec.status());
@@ -440,15 +449,47 @@ class DemoRecordingTest {
                 out.toString());
     }
 
+    /**
+     * {@code demo status} says how far the replay beside the recording has checked it (it runs on the writer thread, a
+     * segment behind the game) and that the recorder's game-thread time is what is left on the tick.
+     */
+    @Test
+    void statusSaysHowFarTheRecordingIsReplayedBesideIt() throws Exception {
+        Preferences prefs = Preferences.inMemory();
+        prefs.set("server.demo.checkpointTicks", "10");
+        start(prefs);
+        join("p");
+        rec.record("beside");
+        test.tick(); // opens at this boundary
+        long from = server.universe().tickCount() - 1;
+        test.tick(35);
+        test.tickUntil(() -> rec.status().stream().anyMatch(l -> l.contains("replayed beside it as written")));
+        List<String> status = rec.status();
+        String line = status.stream().filter(l -> l.contains("replayed beside it")).findFirst().orElseThrow();
+        Matcher m = Pattern.compile("  replayed beside it as written: bit for bit from tick (\\d+) to (\\d+) \\(every state hash"
+                + " and checkpoint\\); its coverage is taken there").matcher(line);
+        assertTrue(m.matches(), line);
+        assertEquals(from, Long.parseLong(m.group(1)), status.toString());
+        long to = Long.parseLong(m.group(2));
+        assertTrue(to >= from + 10 && to <= server.universe().tickCount(), "a segment or more, never past the game: " + status);
+        assertTrue(status.get(2).contains("coding, hashing, compression, the disk and the coverage are on the writer thread"),
+                status.toString());
+        rec.stop(10_000);
+        DemoFile d = readComplete(demos.resolve("beside.dh-demo"));
+        assertTrue(d.coverageBytes() != null, "its coverage, from the replay beside it");
+    }
+
     @Test
     void aMapSwitchClosesTheRecordingWithAMessageAndTheFileIsComplete() throws Exception {
         recordThirtyTicks("switch");
         assertNull(server.changeMap("doors"));
         assertFalse(rec.recording());
         Path file = demos.resolve("switch.dh-demo");
-        List<String> said = tickUntilSaid("closed because the map changed");
+        List<String> said = tickUntilSaid(file + " is complete");
         assertTrue(said.stream().anyMatch(l -> l.startsWith("demo: closed because the map changed; " + file + " holds 30 tick(s)")),
                 said.toString());
+        int closed = indexOf(said, "closed because the map changed"), complete = indexOf(said, file + " is complete");
+        assertTrue(closed >= 0 && closed < complete, "said at the switch, its size once complete: " + said);
         DemoFile d = readComplete(file);
         assertFalse(d.truncated());
         assertEquals("DigitalHeaven.Core.Level.arena", d.header().mapBarcode());
