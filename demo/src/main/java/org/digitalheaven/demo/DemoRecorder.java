@@ -93,6 +93,12 @@ public final class DemoRecorder {
     private final MoveSettings[] overrides = new MoveSettings[Universe.MAX_SLOTS];
     private boolean segmentHasCheckpoint;
     private long lastCheckpointTick;
+    /**
+     * The first boundary at which {@link #boundary} may start a segment: the next tick on the checkpoint interval, or
+     * the next boundary once the segment's records passed {@link #MAX_SEGMENT_RECORDS}. Before it, a boundary at
+     * which nothing changed since the tick costs two comparisons ({@link #onBoundary}).
+     */
+    private long due;
     private int checkpoints;
     private long ticksRecorded;
     private boolean stopped;
@@ -109,6 +115,9 @@ public final class DemoRecorder {
 
     /** A first journal's words: a few seconds of eight pawns; it grows to what the recording needs, then is reused. */
     private static final int JOURNAL_WORDS = 1 << 16;
+
+    /** {@link #MAX_SEGMENT_RECORDS}, or less for a test. */
+    private int maxSegmentRecords = MAX_SEGMENT_RECORDS;
 
     private DemoRecorder(DemoWriter writer, int interval, long startTick, long origin) {
         this.writer = writer;
@@ -158,6 +167,7 @@ public final class DemoRecorder {
         byte[] manifest = o.manifest() != null ? o.manifest() : installed;
         r.handOver(() -> concat(concat(e.fileHeader(), e.header(h)), e.manifest(manifest)), false);
         r.segment.begin(u.tickCount());
+        r.due = r.nextOnInterval(u.tickCount());
         for (Pawn p : u.pawns()) {
             r.onJoin(u, p);
         }
@@ -216,6 +226,7 @@ public final class DemoRecorder {
         SegmentJournal next = spare.getAndSet(null);
         segment = next != null ? next : new SegmentJournal(size + size / 4);
         segment.begin(nextTick);
+        due = nextOnInterval(nextTick);
         segmentHasCheckpoint = false;
     }
 
@@ -240,7 +251,7 @@ public final class DemoRecorder {
     private boolean boundary(Universe u) {
         long tick = u.tickCount();
         if (!stopped && tick > segment.firstTick() && (Math.floorMod(tick - origin, interval) == 0
-                || segment.codedBound() > MAX_SEGMENT_RECORDS)) {
+                || segment.codedBound() > maxSegmentRecords)) {
             if (!endBefore(u)) {
                 closeSegment(tick);
             }
@@ -308,6 +319,9 @@ public final class DemoRecorder {
      * one the last tick left.
      */
     public void onBoundary(Universe u) {
+        if (u.tickCount() < due && u.changes() == notedChanges) {
+            return; // the common boundary: no segment due, nothing changed since the tick's state was noted
+        }
         if (u.tickCount() == startTick || !boundary(u)) {
             return; // open() did this boundary, or the recording has stopped
         }
@@ -340,6 +354,20 @@ public final class DemoRecorder {
         segment.tick(u);
         ticksRecorded++;
         notedChanges = u.changes();
+        if (segment.codedBound() > maxSegmentRecords) {
+            due = u.tickCount(); // this segment ends at the next boundary
+        }
+    }
+
+    /** For a test: segments end once their records pass {@code bytes} (the checkpoint aside), not {@link #MAX_SEGMENT_RECORDS}. */
+    DemoRecorder endSegmentsPast(int bytes) {
+        maxSegmentRecords = bytes;
+        return this;
+    }
+
+    /** The first tick after {@code tick} on the checkpoint interval. */
+    private long nextOnInterval(long tick) {
+        return tick + interval - Math.floorMod(tick - origin, interval);
     }
 
     /**
@@ -456,6 +484,6 @@ public final class DemoRecorder {
 
     /** The next tick after the last checkpoint that falls on the interval. */
     public long nextCheckpointTick() {
-        return lastCheckpointTick + interval - Math.floorMod(lastCheckpointTick - origin, interval);
+        return nextOnInterval(lastCheckpointTick);
     }
 }

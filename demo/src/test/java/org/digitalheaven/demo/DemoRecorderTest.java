@@ -216,6 +216,50 @@ class DemoRecorderTest {
     }
 
     /** The built-in arena with one pawn, wire id 7, at its first spawn. */
+    /**
+     * A segment ends before its records pass the limit ({@link DemoRecorder#MAX_SEGMENT_RECORDS}, 16 MiB; here 1,500
+     * bytes), wherever the checkpoint interval falls: the recorder bounds what each tick adds as it notes it (the coded
+     * size is known only on the writer thread), and a segment ended early is a segment like any other, its checkpoint at
+     * its first boundary, replayed beside the recording as the rest.
+     */
+    @Test
+    void aSegmentEndsBeforeItsRecordsPassTheLimit() throws Exception {
+        Universe u = arenaWithOnePawn();
+        u.addPawn(1, 8, "b", u.spawnMotion(u.map().spawns().get(1)));
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ResolvedMap m = PalletRepository.search(List.of()).resolve("arena");
+        List<String> said = new CopyOnWriteArrayList<>();
+        DemoRecorder rec = DemoRecorder.open(new DemoRecorder.Opening("arena", m.barcode(), m.closureHash(), "v", "sha", 60, 100_000,
+                u.settings().encode(), List.of()).withCoverageBeside(), u, new DemoWriter(dir.resolve("r.dh-demo"), out, 64, said::add),
+                said::add).endSegmentsPast(1_500);
+        PlayerInput[] in = new PlayerInput[Universe.MAX_SLOTS];
+        long start = u.tickCount();
+        for (int i = 0; i < 400; i++) {
+            in[0] = PlayerInput.of(1, (i % 7) / 7f, i * 3, 0, i % 11 == 0 ? PlayerInput.JUMP : 0);
+            in[1] = PlayerInput.of(-1, 1, 360 - i * 5, 0, 0);
+            rec.onBoundary(u);
+            u.tick(in);
+            rec.afterTick(u);
+        }
+        assertNull(rec.stop(u, 5_000));
+        assertEquals(List.of(), said);
+        DemoFile d = DemoReader.read(out.toByteArray());
+        assertFalse(d.truncated());
+        List<DemoFile.Segment> segments = d.segments();
+        assertTrue(segments.size() >= 6, "400 ticks of two pawns end several segments of 1,500 bytes: " + segments.size());
+        long ticks = 0;
+        for (DemoFile.Segment s : segments) {
+            int checkpoint = s.checkpoint().snapshot().length + 6;
+            assertTrue(s.rawBytes() - checkpoint <= 1_500 + 5 + 8 * 2, s.describe() + ": past the limit by more than a tick");
+            assertEquals(start + ticks, s.checkpointTick(), "each segment opens with its checkpoint where the last ended");
+            ticks += s.ticks();
+        }
+        assertEquals(400, ticks);
+        assertNull(rec.replayFailure(), "the segments ended early replay as the others");
+        assertEquals(start + 400, rec.replayedTo());
+        assertTrue(d.coverageBytes() != null);
+    }
+
     private static Universe arenaWithOnePawn() throws Exception {
         Universe u = new Universe(PalletRepository.search(List.of()).resolve("arena").load(), WorldSettings.DEFAULTS, 60);
         u.addPawn(0, 7, "a", u.spawnMotion(u.map().spawns().get(0)));
