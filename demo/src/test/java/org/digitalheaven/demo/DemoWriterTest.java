@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.file.FileAlreadyExistsException;
@@ -155,6 +156,39 @@ class DemoWriterTest {
         assertTrue(d.truncated());
         assertTrue(d.chunks().size() > 1, "everything before the failure is readable");
         assertTrue(accepted > 0);
+        assertFalse(w.submit(new byte[] {1}, true), "after the failure nothing more is taken");
+    }
+
+    /**
+     * A chunk made on the writer thread that cannot be made (a supplier that throws: a bug in the coding done there)
+     * is said once, like a failing disk; the file ends at its last whole chunk, nothing more is taken, and the thread
+     * finishes the file rather than dying without a word while the recorder queues on.
+     */
+    @Test
+    void aChunkThatCannotBeMadeStopsTheRecordingWithOneMessage() throws Exception {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        List<String> failures = new CopyOnWriteArrayList<>();
+        DemoWriter w = new DemoWriter(dir.resolve("bug.dh-demo"), out, 1024, failures::add);
+        List<byte[]> pieces = pieces();
+        int half = pieces.size() / 2;
+        for (int i = 0; i < half; i++) {
+            byte[] p = pieces.get(i);
+            assertTrue(w.submitLater(() -> p, true));
+        }
+        assertTrue(w.submitLater(() -> {
+            throw new IllegalStateException("journal tag 99 at word 7");
+        }, true));
+        for (int i = half; i < pieces.size(); i++) {
+            byte[] p = pieces.get(i);
+            w.submitLater(() -> p, true);
+        }
+        assertFalse(w.close(5_000));
+        assertTrue(w.finished());
+        assertEquals(1, failures.size(), failures.toString());
+        assertTrue(failures.get(0).startsWith("making a chunk of " + dir.resolve("bug.dh-demo") + " failed"
+                + " (java.lang.IllegalStateException: journal tag 99 at word 7); the file ends at its last whole chunk"), failures.get(0));
+        DemoFile d = DemoReader.read(out.toByteArray());
+        assertTrue(d.truncated(), "no End: it reads as cut short");
         assertFalse(w.submit(new byte[] {1}, true), "after the failure nothing more is taken");
     }
 
