@@ -4,6 +4,7 @@ import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
@@ -119,6 +120,16 @@ public final class DemoRecorder {
     /** {@link #MAX_SEGMENT_RECORDS}, or less for a test. */
     private int maxSegmentRecords = MAX_SEGMENT_RECORDS;
 
+    /**
+     * The most journal words handed to the writer thread and not yet coded: 64 MiB, some four hours of eight players
+     * (a journal is some 20 times the records it codes to). Past it the writer is stalled (a disk that blocks), and the
+     * recording ends, saying so once, rather than the heap.
+     */
+    static final long MAX_QUEUED_WORDS = 16L << 20;
+    private long maxQueuedWords = MAX_QUEUED_WORDS;
+    /** Journal words handed to the writer thread and not yet coded. */
+    private final AtomicLong queuedWords = new AtomicLong();
+
     private DemoRecorder(DemoWriter writer, int interval, long startTick, long origin) {
         this.writer = writer;
         this.interval = interval;
@@ -212,8 +223,19 @@ public final class DemoRecorder {
         SegmentCoder c = coder;
         ShadowReplay beside = shadow;
         byte[][] coded = new byte[1][];
+        long waiting = queuedWords.addAndGet(size);
+        if (waiting > maxQueuedWords && !stopped) {
+            stopped = true;
+            unwatch();
+            writer.endHere("the demo writer fell behind (" + (waiting * 4 >> 20) + " MiB of segments waiting to be coded and"
+                    + " written); the disk at " + writer.path() + " is too slow or stalled");
+            writer.finish(0);
+            return;
+        }
+        AtomicLong queued = queuedWords;
         handOver(() -> {
             coded[0] = c.code(j);
+            queued.addAndGet(-size);
             return e.segment(j.firstTick(), j.ticks(), coded[0]);
         }, true);
         handOver(() -> {
@@ -362,6 +384,12 @@ public final class DemoRecorder {
     /** For a test: segments end once their records pass {@code bytes} (the checkpoint aside), not {@link #MAX_SEGMENT_RECORDS}. */
     DemoRecorder endSegmentsPast(int bytes) {
         maxSegmentRecords = bytes;
+        return this;
+    }
+
+    /** For a test: the recording ends once more than {@code words} journal words wait for the writer thread. */
+    DemoRecorder endPastQueuedWords(long words) {
+        maxQueuedWords = words;
         return this;
     }
 

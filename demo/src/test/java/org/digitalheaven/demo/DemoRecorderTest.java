@@ -260,6 +260,54 @@ class DemoRecorderTest {
         assertTrue(d.coverageBytes() != null);
     }
 
+    /**
+     * A disk that blocks holds the writer thread, and the segments' journals (some 20 times the records they code to)
+     * would pile up in the heap for as long as it blocks: past a limit (64 MiB of them; here 5,000 words) the recording
+     * ends, saying once that the writer fell behind, and the tick goes on; what waits is written if the disk comes back.
+     */
+    @Test
+    void aStalledDiskEndsTheRecordingBeforeItsJournalsFillTheHeap() throws Exception {
+        java.util.concurrent.CountDownLatch release = new java.util.concurrent.CountDownLatch(1);
+        OutputStream stalled = new OutputStream() {
+            @Override
+            public void write(int b) throws java.io.IOException {
+                try {
+                    release.await();
+                } catch (InterruptedException e) {
+                    throw new java.io.IOException(e);
+                }
+            }
+        };
+        Universe u = arenaWithOnePawn();
+        ResolvedMap m = PalletRepository.search(List.of()).resolve("arena");
+        List<String> said = new CopyOnWriteArrayList<>();
+        DemoRecorder rec = DemoRecorder.open(new DemoRecorder.Opening("arena", m.barcode(), m.closureHash(), "v", "sha", 60, 10,
+                u.settings().encode(), List.of()), u, new DemoWriter(dir.resolve("stalled.dh-demo"), stalled, 1 << 16, said::add))
+                .endPastQueuedWords(5_000);
+        PlayerInput[] in = new PlayerInput[Universe.MAX_SLOTS];
+        in[0] = PlayerInput.of(1, 0, 10, 0, 0);
+        int ticks = 0;
+        for (; ticks < 2_000 && !rec.failed(); ticks++) {
+            rec.onBoundary(u);
+            u.tick(in);
+            rec.afterTick(u);
+        }
+        assertTrue(rec.failed(), "ended while the disk was stalled");
+        assertTrue(ticks < 600, "within the limit's worth of ticks: " + ticks);
+        assertEquals(1, said.size(), said.toString());
+        assertTrue(said.get(0).startsWith("the demo writer fell behind (") && said.get(0).endsWith("the disk at "
+                + dir.resolve("stalled.dh-demo") + " is too slow or stalled"), said.get(0));
+        for (int i = 0; i < 100; i++) { // the tick goes on, and nothing more is noted or said
+            rec.onBoundary(u);
+            u.tick(in);
+            rec.afterTick(u);
+        }
+        assertEquals(said.get(0), rec.stop(u, 0));
+        assertEquals(1, said.size());
+        release.countDown();
+        assertTrue(rec.awaitFinished(5_000), "the writer finishes once the disk is back");
+    }
+
     private static Universe arenaWithOnePawn() throws Exception {
         Universe u = new Universe(PalletRepository.search(List.of()).resolve("arena").load(), WorldSettings.DEFAULTS, 60);
         u.addPawn(0, 7, "a", u.spawnMotion(u.map().spawns().get(0)));
