@@ -22,7 +22,8 @@ import org.digitalheaven.universe.Universe;
  * a store per word of the state it left (the words its hash is made of, which hold the inputs: {@link
  * org.digitalheaven.universe.LaneWords}); at each checkpoint it hands the journal to the {@link DemoWriter}, whose own thread codes the
  * records ({@link SegmentCoder}: the hashes taken, the inputs predicted and coded), compresses and checksums
- * them ({@link ChunkFramer}) and writes them. So the tick never codes, hashes, compresses or waits on a disk.
+ * them ({@link ChunkFramer}) and writes them. So the tick never codes, compresses or waits on a disk, and hashes
+ * only the map objects that changed (as the live hash always did: few, and only when they change), never the pawns.
  * Where a live recording's coverage comes from is the host's choice ({@link Opening#coverageBeside}): a
  * {@link ShadowReplay} of the segments as they are written, on the writer thread, which also checks that the
  * file replays; or a watch on the recorded universe itself (a replay's recorder, whose tick is not live).
@@ -31,9 +32,9 @@ import org.digitalheaven.universe.Universe;
  * {@link #onJoin}* (each Join followed by an Override when the pawn has its own movement rules),
  * {@link #onBoundary} (an Override for each pawn whose rules changed since the last boundary; at a
  * checkpoint boundary the segment before is handed over and a new one starts with the checkpoint;
- * the state hash is kept), the tick runs, then {@link #afterTick} writes the TICK record: the hash and
- * the input each pawn was actually simulated with (held or neutral on a starved tick), read off the
- * pawns. A recording opens with the Header, a Join for every live pawn and a checkpoint at its start
+ * the state is noted again when it changed since the tick), the tick runs, then {@link #afterTick} notes
+ * the state it left, whose words hold the input each pawn was actually simulated with (held or neutral on a
+ * starved tick): the writer thread makes the TICK record of them and of the hash of the boundary before. A recording opens with the Header, a Join for every live pawn and a checkpoint at its start
  * tick (the whole world: a replay restores it); {@link #stop} writes a closing segment with a final
  * checkpoint, then the End chunk. A checkpoint never carries a number that is not finite: a world that
  * holds one is not recorded, and a recording whose world comes to hold one ends at the checkpoint
@@ -76,6 +77,12 @@ public final class DemoRecorder {
      * checkpoint aside) before a checkpoint starts the next (a far cry from a chunk's limit).
      */
     static final int MAX_SEGMENT_RECORDS = 16 << 20;
+
+    /**
+     * Nor its journal past this many words (16 MiB, some 24,000 ticks of eight players, 6,000 of thirty-two), however far
+     * apart the checkpoints: a journal is some 20 times the records it codes to, and it waits whole for the writer.
+     */
+    static final int MAX_SEGMENT_WORDS = 4 << 20;
 
     private final DemoWriter writer;
     /** Used on the writer thread only: every call is inside a submitLater. */
@@ -121,9 +128,10 @@ public final class DemoRecorder {
     private int maxSegmentRecords = MAX_SEGMENT_RECORDS;
 
     /**
-     * The most journal words handed to the writer thread and not yet coded: 64 MiB, some four hours of eight players
-     * (a journal is some 20 times the records it codes to). Past it the writer is stalled (a disk that blocks), and the
-     * recording ends, saying so once, rather than the heap.
+     * The most journal words already waiting for the writer thread when another segment is handed to it: 64 MiB, at
+     * least four whole segments ({@link #MAX_SEGMENT_WORDS}), some 27 minutes of eight players at 60 Hz. Past it the
+     * writer is stalled (a disk that blocks, a machine too busy to code and replay), and the recording ends, saying so
+     * once, rather than the heap. The replay beside the recording gives up first, at half of it ({@link ShadowReplay}).
      */
     static final long MAX_QUEUED_WORDS = 16L << 20;
     private long maxQueuedWords = MAX_QUEUED_WORDS;
@@ -189,7 +197,10 @@ public final class DemoRecorder {
         if (Arrays.equals(manifest, installed)) {
             if (o.coverageBeside() && !u.leavesOutObjects() && u.objectsAsAuthored()) {
                 // A world restored from the file's checkpoints is this one only where objects go by their own indices.
-                r.shadow = new ShadowReplay(u.map(), u.settings(), u.tickRate(), String.valueOf(writer.path()), notices);
+                AtomicLong queued = r.queuedWords;
+                DemoRecorder self = r;
+                r.shadow = new ShadowReplay(u.map(), u.settings(), u.tickRate(), String.valueOf(writer.path()), notices,
+                        () -> queued.get() > self.maxQueuedWords / 2);
             } else {
                 r.coverage = u.watchCoverage();
                 r.watched = u;
@@ -223,15 +234,17 @@ public final class DemoRecorder {
         SegmentCoder c = coder;
         ShadowReplay beside = shadow;
         byte[][] coded = new byte[1][];
-        long waiting = queuedWords.addAndGet(size);
+        long waiting = queuedWords.get(); // what this segment finds waiting: one segment alone never ends a recording
         if (waiting > maxQueuedWords && !stopped) {
             stopped = true;
             unwatch();
-            writer.endHere("the demo writer fell behind (" + (waiting * 4 >> 20) + " MiB of segments waiting to be coded and"
-                    + " written); the disk at " + writer.path() + " is too slow or stalled");
+            writer.endHere(String.format(java.util.Locale.ROOT, "the demo writer fell behind (%.1f MiB of segments waiting to be"
+                    + " coded and written); the disk at %s is too slow or stalled, or the machine too busy", waiting * 4 / 1048576.0,
+                    writer.path()));
             writer.finish(0);
             return;
         }
+        queuedWords.addAndGet(size);
         AtomicLong queued = queuedWords;
         handOver(() -> {
             coded[0] = c.code(j);
@@ -272,8 +285,9 @@ public final class DemoRecorder {
      */
     private boolean boundary(Universe u) {
         long tick = u.tickCount();
-        if (!stopped && tick > segment.firstTick() && (Math.floorMod(tick - origin, interval) == 0
-                || segment.codedBound() > maxSegmentRecords)) {
+        // Due on the interval, or at the boundary after a tick took the segment past its size: never in the middle of a
+        // boundary (its leaves, joins and overrides all go into one segment).
+        if (!stopped && tick > segment.firstTick() && tick >= due) {
             if (!endBefore(u)) {
                 closeSegment(tick);
             }
@@ -376,7 +390,7 @@ public final class DemoRecorder {
         segment.tick(u);
         ticksRecorded++;
         notedChanges = u.changes();
-        if (segment.codedBound() > maxSegmentRecords) {
+        if (segment.codedBound() > maxSegmentRecords || segment.words.size() > MAX_SEGMENT_WORDS) {
             due = u.tickCount(); // this segment ends at the next boundary
         }
     }
@@ -406,6 +420,9 @@ public final class DemoRecorder {
      */
     public String stop(Universe u, long waitMillis) {
         long tick = u.tickCount();
+        if (shadow != null && waitMillis > 0) {
+            shadow.giveUpAfter(waitMillis / 2); // the End, not the coverage, is what the wait is for
+        }
         if (stopped || endBefore(u)) {
             unwatch();
             writer.finish(waitMillis);
@@ -495,7 +512,10 @@ public final class DemoRecorder {
         return shadow == null ? -1 : shadow.checkedTo();
     }
 
-    /** Why the replay beside the recording stopped (the file does not replay as recorded), or null; any thread. */
+    /**
+     * Why the replay beside the recording stopped ({@code "it does not replay as recorded: ..."}, or {@code "it gave up:
+     * ..."}, falling behind), or null; any thread.
+     */
     public String replayFailure() {
         return shadow == null ? null : shadow.failed();
     }

@@ -228,9 +228,10 @@ public final class DemoWriter implements AutoCloseable {
                 byte[] bytes;
                 try {
                     bytes = item.later() != null ? item.later().get() : item.bytes();
-                } catch (RuntimeException e) {
-                    // A chunk that could not be made (a bug in the coding done here): said once, like a failing disk,
-                    // and the file ends at its last whole chunk, rather than a writer thread that dies without a word.
+                } catch (RuntimeException | OutOfMemoryError | StackOverflowError e) {
+                    // A chunk that could not be made (a bug in the coding done here, or no memory for it): said once,
+                    // like a failing disk, and the file ends at its last whole chunk, rather than a writer thread that
+                    // dies without a word.
                     fail("making a chunk of " + path + " failed (" + e + "); the file ends at its last whole chunk");
                     continue;
                 }

@@ -40,6 +40,55 @@ class CoverageBesideTest {
         assertEquals(ticks, beside[0].replayedTo(), "replayed and checked to the last boundary");
     }
 
+    /**
+     * The recording is never held for its coverage: when the writer thread falls far behind (here a disk that blocks
+     * while a hundred segments are noted), the replay beside it gives up, saying so once, and the file is written whole
+     * once the disk is back, without a coverage.
+     */
+    @Test
+    void theReplayBesideGivesUpRatherThanHoldTheRecordingWhenTheWriterFallsBehind() throws Exception {
+        java.util.concurrent.CountDownLatch release = new java.util.concurrent.CountDownLatch(1);
+        java.io.ByteArrayOutputStream written = new java.io.ByteArrayOutputStream();
+        java.io.OutputStream stalled = new java.io.OutputStream() {
+            @Override
+            public void write(int b) throws java.io.IOException {
+                try {
+                    release.await();
+                } catch (InterruptedException e) {
+                    throw new java.io.IOException(e);
+                }
+                written.write(b);
+            }
+        };
+        org.digitalheaven.maps.ResolvedMap m = org.digitalheaven.maps.PalletRepository.search(List.of()).resolve("arena");
+        org.digitalheaven.universe.Universe u = new org.digitalheaven.universe.Universe(m.load(),
+                org.digitalheaven.universe.WorldSettings.DEFAULTS, 60);
+        u.addPawn(0, 7, "a", u.spawnMotion(u.map().spawns().get(0)));
+        List<String> notices = new CopyOnWriteArrayList<>();
+        DemoRecorder rec = DemoRecorder.open(new DemoRecorder.Opening("arena", m.barcode(), m.closureHash(), "v", "sha", 60, 10,
+                u.settings().encode(), List.of()).withCoverageBeside(), u, new DemoWriter(java.nio.file.Path.of("stalled.dh-demo"),
+                stalled, 1 << 16, notices::add), notices::add).endPastQueuedWords(40_000);
+        org.digitalheaven.universe.PlayerInput[] in = new org.digitalheaven.universe.PlayerInput[
+                org.digitalheaven.universe.Universe.MAX_SLOTS];
+        in[0] = org.digitalheaven.universe.PlayerInput.of(1, 0, 10, 0, 0);
+        for (int t = 0; t < 1_000; t++) { // some 28,000 words of journals: past half the limit, short of all of it
+            rec.onBoundary(u);
+            u.tick(in);
+            rec.afterTick(u);
+        }
+        assertFalse(rec.failed(), "the recording itself goes on");
+        release.countDown();
+        assertNull(rec.stop(u, 10_000));
+        assertEquals(1, notices.size(), notices.toString());
+        assertTrue(notices.get(0).startsWith("demo: stalled.dh-demo carries no coverage: its replay beside the recording gave up:"
+                + " it fell behind the recording"), notices.get(0));
+        assertTrue(rec.replayFailure().startsWith("it gave up: it fell behind"), rec.replayFailure());
+        DemoFile d = DemoReader.read(written.toByteArray());
+        assertFalse(d.truncated(), "whole");
+        assertEquals(1_000, d.end().lastTick() - d.header().startTick());
+        assertNull(d.coverageBytes());
+    }
+
     @Test
     void aLiveWorldThatDoesWhatItsRecordsDoNotSayIsCaughtOnceAndTheFileCarriesNoCoverage() throws Exception {
         List<String> notices = new CopyOnWriteArrayList<>();
@@ -50,7 +99,7 @@ class CoverageBesideTest {
         assertEquals(1, notices.size(), "said once, though segments came after: " + notices);
         assertTrue(notices.get(0).startsWith("demo: memory.dh-demo does not replay as recorded: its state hash at tick 252"
                 + " differs from its replay's; it carries no coverage"), notices.get(0));
-        assertEquals(r[0].replayFailure(), "its state hash at tick 252 differs from its replay's");
+        assertEquals("it does not replay as recorded: its state hash at tick 252 differs from its replay's", r[0].replayFailure());
         assertEquals(251, r[0].replayedTo(), "checked up to the boundary before");
         DemoFile d = DemoReader.read(file);
         assertFalse(d.truncated(), "complete: the recording goes on");

@@ -215,7 +215,6 @@ class DemoRecorderTest {
         assertEquals(0, none.size());
     }
 
-    /** The built-in arena with one pawn, wire id 7, at its first spawn. */
     /**
      * A segment ends before its records pass the limit ({@link DemoRecorder#MAX_SEGMENT_RECORDS}, 16 MiB; here 1,500
      * bytes), wherever the checkpoint interval falls: the recorder bounds what each tick adds as it notes it (the coded
@@ -296,7 +295,7 @@ class DemoRecorderTest {
         assertTrue(ticks < 600, "within the limit's worth of ticks: " + ticks);
         assertEquals(1, said.size(), said.toString());
         assertTrue(said.get(0).startsWith("the demo writer fell behind (") && said.get(0).endsWith("the disk at "
-                + dir.resolve("stalled.dh-demo") + " is too slow or stalled"), said.get(0));
+                + dir.resolve("stalled.dh-demo") + " is too slow or stalled, or the machine too busy"), said.get(0));
         for (int i = 0; i < 100; i++) { // the tick goes on, and nothing more is noted or said
             rec.onBoundary(u);
             u.tick(in);
@@ -308,6 +307,7 @@ class DemoRecorderTest {
         assertTrue(rec.awaitFinished(5_000), "the writer finishes once the disk is back");
     }
 
+    /** The built-in arena with one pawn, wire id 7, at its first spawn. */
     private static Universe arenaWithOnePawn() throws Exception {
         Universe u = new Universe(PalletRepository.search(List.of()).resolve("arena").load(), WorldSettings.DEFAULTS, 60);
         u.addPawn(0, 7, "a", u.spawnMotion(u.map().spawns().get(0)));

@@ -416,7 +416,7 @@ public final class DemoRecording extends RecorderListener {
         String failure = recorder.replayFailure();
         long replayed = recorder.replayedTo();
         if (failure != null) {
-            out.add("  replayed beside it as written: it does not replay as recorded: " + failure);
+            out.add("  replayed beside it as written: " + failure + "; it will carry no coverage");
         } else if (replayed >= 0) {
             out.add("  replayed beside it as written: bit for bit from tick " + recorder.startTick() + " to " + replayed
                     + " (every state hash and checkpoint); its coverage is taken there");
