@@ -90,7 +90,7 @@ public final class DemoRecorder {
     /** Used on the writer thread only, as {@link #encoder}. */
     private final SegmentCoder coder = new SegmentCoder();
     /** The segment being noted, on the game thread. */
-    private SegmentJournal segment = new SegmentJournal(JOURNAL_WORDS);
+    private SegmentJournal segment = new SegmentJournal(16);
     /** A journal the writer thread has coded and handed back, for the next segment (null: none yet). */
     private final AtomicReference<SegmentJournal> spare = new AtomicReference<>();
     private final int interval;
@@ -121,8 +121,13 @@ public final class DemoRecorder {
     /** The replay beside the recording that takes its coverage ({@link Opening#coverageBeside}), or null; set before it is published. */
     private ShadowReplay shadow;
 
-    /** A first journal's words: a few seconds of eight pawns; it grows to what the recording needs, then is reused. */
-    private static final int JOURNAL_WORDS = 1 << 16;
+    /**
+     * A first journal's words: a segment of the pawns there are at the opening (a tick is some 8 words and 22 a pawn),
+     * so that it need not grow in a tick; it is reused from then on.
+     */
+    private static int journalWords(int interval, int pawns) {
+        return (int) Math.min(MAX_SEGMENT_WORDS, (long) Math.min(interval, 1_200) * (8 + 22L * Math.max(pawns, 1)) + 1_024);
+    }
 
     /** {@link #MAX_SEGMENT_RECORDS}, or less for a test. */
     private int maxSegmentRecords = MAX_SEGMENT_RECORDS;
@@ -185,6 +190,7 @@ public final class DemoRecorder {
         byte[] installed = u.map().manifestBytes(); // made at map load; encoded and written on the writer thread
         byte[] manifest = o.manifest() != null ? o.manifest() : installed;
         r.handOver(() -> concat(concat(e.fileHeader(), e.header(h)), e.manifest(manifest)), false);
+        r.segment = new SegmentJournal(journalWords(o.checkpointInterval(), u.pawns().size()));
         r.segment.begin(u.tickCount());
         r.due = r.nextOnInterval(u.tickCount());
         for (Pawn p : u.pawns()) {

@@ -23,8 +23,10 @@ import org.digitalheaven.universe.scripted.ScriptedPlay;
  * CPU time and wall time, the median of each window, and the per-pair ratio of the recording window's median to the
  * other's. Where {@link RecordingOverhead} is the live figure (bots over UDP in another process, their packets and
  * the machine's other work in the tick too), this one is steady enough on a shared machine to tell a few percent apart:
- * what the recorder's hooks take (timed inside the ticks, as there) and what it costs inside {@code Universe.tick}
- * (the coverage watch) show in the ratio, and nothing else does.
+ * what the recorder's hooks take (timed inside the ticks, as there) and anything it costs inside {@code Universe.tick}
+ * (the coverage watch did, before a live recording's coverage was taken by the replay beside it on the writer thread)
+ * show in the ratio, and nothing else does. The writer thread (coding, compression, the replay beside) runs on the
+ * machine's other core, as it would beside a live server.
  *
  * <pre>java -cp ops/target/benchmarks.jar org.digitalheaven.ops.bench.RecordingInProcess MAP|FILE.map PAIRS TICKS PAWNS</pre>
  */
