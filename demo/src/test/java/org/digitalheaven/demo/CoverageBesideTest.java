@@ -47,19 +47,7 @@ class CoverageBesideTest {
      */
     @Test
     void theReplayBesideGivesUpRatherThanHoldTheRecordingWhenTheWriterFallsBehind() throws Exception {
-        java.util.concurrent.CountDownLatch release = new java.util.concurrent.CountDownLatch(1);
-        java.io.ByteArrayOutputStream written = new java.io.ByteArrayOutputStream();
-        java.io.OutputStream stalled = new java.io.OutputStream() {
-            @Override
-            public void write(int b) throws java.io.IOException {
-                try {
-                    release.await();
-                } catch (InterruptedException e) {
-                    throw new java.io.IOException(e);
-                }
-                written.write(b);
-            }
-        };
+        StalledDisk stalled = new StalledDisk();
         org.digitalheaven.maps.ResolvedMap m = org.digitalheaven.maps.PalletRepository.search(List.of()).resolve("arena");
         org.digitalheaven.universe.Universe u = new org.digitalheaven.universe.Universe(m.load(),
                 org.digitalheaven.universe.WorldSettings.DEFAULTS, 60);
@@ -77,13 +65,13 @@ class CoverageBesideTest {
             rec.afterTick(u);
         }
         assertFalse(rec.failed(), "the recording itself goes on");
-        release.countDown();
+        stalled.release();
         assertNull(rec.stop(u, 10_000));
         assertEquals(1, notices.size(), notices.toString());
         assertTrue(notices.get(0).startsWith("demo: stalled.dh-demo carries no coverage: its replay beside the recording gave up:"
                 + " it fell behind the recording"), notices.get(0));
         assertTrue(rec.replayFailure().startsWith("it gave up: it fell behind"), rec.replayFailure());
-        DemoFile d = DemoReader.read(written.toByteArray());
+        DemoFile d = DemoReader.read(stalled.written());
         assertFalse(d.truncated(), "whole");
         assertEquals(1_000, d.end().lastTick() - d.header().startTick());
         assertNull(d.coverageBytes());

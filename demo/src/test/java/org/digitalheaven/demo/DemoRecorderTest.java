@@ -266,17 +266,7 @@ class DemoRecorderTest {
      */
     @Test
     void aStalledDiskEndsTheRecordingBeforeItsJournalsFillTheHeap() throws Exception {
-        java.util.concurrent.CountDownLatch release = new java.util.concurrent.CountDownLatch(1);
-        OutputStream stalled = new OutputStream() {
-            @Override
-            public void write(int b) throws java.io.IOException {
-                try {
-                    release.await();
-                } catch (InterruptedException e) {
-                    throw new java.io.IOException(e);
-                }
-            }
-        };
+        StalledDisk stalled = new StalledDisk();
         Universe u = arenaWithOnePawn();
         ResolvedMap m = PalletRepository.search(List.of()).resolve("arena");
         List<String> said = new CopyOnWriteArrayList<>();
@@ -303,7 +293,7 @@ class DemoRecorderTest {
         }
         assertEquals(said.get(0), rec.stop(u, 0));
         assertEquals(1, said.size());
-        release.countDown();
+        stalled.release();
         assertTrue(rec.awaitFinished(5_000), "the writer finishes once the disk is back");
     }
 
