@@ -106,6 +106,7 @@ public final class RecordingTwins {
         List<Long> hooks = new ArrayList<>();
         List<Double> inSitu = new ArrayList<>();
         List<Long> onWall = new ArrayList<>(), offWall = new ArrayList<>();
+        List<long[][]> blockTicks = new ArrayList<>(); // per block: {recording server's walls, the other's}
         try {
             // Warm up: the joins settle, then each server records for a while (the JIT compiles the recording path), discarded.
             Thread.sleep(5_000);
@@ -159,6 +160,7 @@ public final class RecordingTwins {
                     }
                 }
                 off.forEach(s -> offWall.add(s.wall()));
+                blockTicks.add(new long[][] {on.stream().mapToLong(Sample::wall).toArray(), off.stream().mapToLong(Sample::wall).toArray()});
                 System.out.printf(Locale.ROOT, "block %d: server %d %s; median tick %.1f us against %.1f us: %.3f (CPU %.3f)%n", b, rec,
                         aa ? "(A/A: nobody records)" : "records", median(on.stream().mapToLong(Sample::wall)) / 1e3,
                         median(off.stream().mapToLong(Sample::wall)) / 1e3, wall, cpu);
@@ -184,8 +186,9 @@ public final class RecordingTwins {
                     Arrays.stream(r).max().orElse(0));
         }
         double onMedian = median(onWall.stream().mapToLong(Long::longValue)), offMedian = median(offWall.stream().mapToLong(Long::longValue));
-        System.out.printf(Locale.ROOT, "wall, all blocks' ticks: recording %.1f us, the other server %.1f us, ratio %.3f%n", onMedian / 1e3,
-                offMedian / 1e3, onMedian / offMedian);
+        double[] pooled = pooledInterval(blockTicks, 2_000, 13);
+        System.out.printf(Locale.ROOT, "wall, all blocks' ticks: recording %.1f us, the other server %.1f us, ratio %.3f (95%% bootstrap"
+                + " interval over the blocks %.3f to %.3f)%n", onMedian / 1e3, offMedian / 1e3, onMedian / offMedian, pooled[0], pooled[1]);
         if (!aa) {
             double h = median(hooks.stream().mapToLong(Long::longValue));
             System.out.printf(Locale.ROOT, "the recorder's hooks, timed inside the recording ticks: median %.2f us, %.1f%% of the median"
@@ -206,6 +209,26 @@ public final class RecordingTwins {
         double[] s = v.clone();
         Arrays.sort(s);
         return s.length == 0 ? 0 : s[s.length / 2];
+    }
+
+    /**
+     * The ratio of the medians of all ticks, recording over not, with the blocks resampled with replacement {@code n}
+     * times (seeded): its 2.5th and 97.5th percentiles.
+     */
+    private static double[] pooledInterval(List<long[][]> blocks, int n, long seed) {
+        SplittableRandom r = new SplittableRandom(seed);
+        double[] ratios = new double[n];
+        for (int i = 0; i < n; i++) {
+            List<long[]> on = new ArrayList<>(), off = new ArrayList<>();
+            for (int k = 0; k < blocks.size(); k++) {
+                long[][] b = blocks.get(r.nextInt(blocks.size()));
+                on.add(b[0]);
+                off.add(b[1]);
+            }
+            ratios[i] = median(on.stream().flatMapToLong(Arrays::stream)) / median(off.stream().flatMapToLong(Arrays::stream));
+        }
+        Arrays.sort(ratios);
+        return new double[] {ratios[(int) (0.025 * n)], ratios[(int) (0.975 * n)]};
     }
 
     /** The 2.5th and 97.5th percentiles of the median of {@code v} resampled with replacement {@code n} times (seeded). */
