@@ -13,6 +13,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.SplittableRandom;
+import java.util.stream.LongStream;
 import org.digitalheaven.server.GameServer;
 import org.digitalheaven.server.NanoClock;
 import org.digitalheaven.server.TickLoop;
@@ -105,7 +106,6 @@ public final class RecordingTwins {
         List<double[]> ratios = new ArrayList<>(); // {wall, CPU} per block
         List<Long> hooks = new ArrayList<>();
         List<Double> inSitu = new ArrayList<>();
-        List<Long> onWall = new ArrayList<>(), offWall = new ArrayList<>();
         List<long[][]> blockTicks = new ArrayList<>(); // per block: {recording server's walls, the other's}
         try {
             // Warm up: the joins settle, then each server records for a while (the JIT compiles the recording path), discarded.
@@ -154,12 +154,10 @@ public final class RecordingTwins {
                 ratios.add(new double[] {wall, cpu});
                 for (Sample s : on) {
                     hooks.add(s.hooks());
-                    onWall.add(s.wall());
                     if (s.wall() > s.hooks()) {
                         inSitu.add(s.wall() / (double) (s.wall() - s.hooks()));
                     }
                 }
-                off.forEach(s -> offWall.add(s.wall()));
                 blockTicks.add(new long[][] {on.stream().mapToLong(Sample::wall).toArray(), off.stream().mapToLong(Sample::wall).toArray()});
                 System.out.printf(Locale.ROOT, "block %d: server %d %s; median tick %.1f us against %.1f us: %.3f (CPU %.3f)%n", b, rec,
                         aa ? "(A/A: nobody records)" : "records", median(on.stream().mapToLong(Sample::wall)) / 1e3,
@@ -185,7 +183,7 @@ public final class RecordingTwins {
                     + " to %.3f)%n", k == 0 ? "wall" : "CPU", median(r), interval[0], interval[1], Arrays.stream(r).min().orElse(0),
                     Arrays.stream(r).max().orElse(0));
         }
-        double onMedian = median(onWall.stream().mapToLong(Long::longValue)), offMedian = median(offWall.stream().mapToLong(Long::longValue));
+        double onMedian = median(side(blockTicks, 0)), offMedian = median(side(blockTicks, 1));
         double[] pooled = pooledInterval(blockTicks, 2_000, 13);
         System.out.printf(Locale.ROOT, "wall, all blocks' ticks: recording %.1f us, the other server %.1f us, ratio %.3f (95%% bootstrap"
                 + " interval over the blocks %.3f to %.3f)%n", onMedian / 1e3, offMedian / 1e3, onMedian / offMedian, pooled[0], pooled[1]);
@@ -200,7 +198,7 @@ public final class RecordingTwins {
         }
     }
 
-    private static double median(java.util.stream.LongStream v) {
+    private static double median(LongStream v) {
         long[] s = v.sorted().toArray();
         return s.length == 0 ? 0 : s[s.length / 2];
     }
@@ -219,16 +217,19 @@ public final class RecordingTwins {
         SplittableRandom r = new SplittableRandom(seed);
         double[] ratios = new double[n];
         for (int i = 0; i < n; i++) {
-            List<long[]> on = new ArrayList<>(), off = new ArrayList<>();
+            List<long[][]> drawn = new ArrayList<>();
             for (int k = 0; k < blocks.size(); k++) {
-                long[][] b = blocks.get(r.nextInt(blocks.size()));
-                on.add(b[0]);
-                off.add(b[1]);
+                drawn.add(blocks.get(r.nextInt(blocks.size())));
             }
-            ratios[i] = median(on.stream().flatMapToLong(Arrays::stream)) / median(off.stream().flatMapToLong(Arrays::stream));
+            ratios[i] = median(side(drawn, 0)) / median(side(drawn, 1));
         }
         Arrays.sort(ratios);
         return new double[] {ratios[(int) (0.025 * n)], ratios[(int) (0.975 * n)]};
+    }
+
+    /** Every tick of one side of {@code blocks}: 0 the recording server's, 1 the other's. */
+    private static LongStream side(List<long[][]> blocks, int side) {
+        return blocks.stream().flatMapToLong(b -> Arrays.stream(b[side]));
     }
 
     /** The 2.5th and 97.5th percentiles of the median of {@code v} resampled with replacement {@code n} times (seeded). */
