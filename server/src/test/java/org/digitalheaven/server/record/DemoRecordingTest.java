@@ -497,9 +497,10 @@ class DemoRecordingTest {
         assertTrue(closedLine.startsWith("demo: closed because the map changed; " + file + " holds 30 tick(s)"), closedLine);
         // The writer thread may have completed the file before the line was made (a 30-tick file is quick): then
         // that line says the size and no other line does; else it says the size follows, and a later line says it.
-        List<String> said = closedLine.contains(" bytes") ? List.copyOf(log) : tickUntilSaid(file + " is complete");
+        boolean sizedAtOnce = closedLine.contains(" bytes");
+        List<String> said = sizedAtOnce ? List.copyOf(log) : tickUntilSaid(file + " is complete");
         int complete = indexOf(said, file + " is complete");
-        if (closedLine.contains(" bytes")) {
+        if (sizedAtOnce) {
             assertEquals(-1, complete, "the size is said once: " + said);
         } else {
             assertTrue(closedLine.endsWith("its size follows once the writer thread has completed the file"), closedLine);
@@ -541,15 +542,19 @@ class DemoRecordingTest {
                 }
             }, 1024, onFailure);
         });
-        rec.record("slow");
-        test.tick(30);
-        assertNull(server.changeMap("doors"));
         Path file = demos.resolve("slow.dh-demo");
-        int closed = indexOf(log, "closed because the map changed");
-        assertTrue(closed >= 0, "said at the switch: " + log);
-        assertEquals("demo: closed because the map changed; " + file + " holds 30 tick(s), 2 checkpoint(s); its size follows"
-                + " once the writer thread has completed the file", log.get(closed));
-        diskBack.countDown();
+        int closed;
+        try {
+            rec.record("slow");
+            test.tick(30);
+            assertNull(server.changeMap("doors"));
+            closed = indexOf(log, "closed because the map changed");
+            assertTrue(closed >= 0, "said at the switch: " + log);
+            assertEquals("demo: closed because the map changed; " + file + " holds 30 tick(s), 2 checkpoint(s); its size"
+                    + " follows once the writer thread has completed the file", log.get(closed));
+        } finally {
+            diskBack.countDown(); // else a failure above leaves the writer thread waiting for ever
+        }
         List<String> said = tickUntilSaid(file + " is complete");
         int complete = indexOf(said, file + " is complete");
         assertTrue(closed < complete, "said at the switch, its size once complete: " + said);
