@@ -548,9 +548,12 @@ class ParallelReplayAttackTest {
     }
 
     /**
-     * Many workers on a heap the in-order replay fits in many times over (a fresh process, -Xmx64m, 1,000 segments on
-     * e1m1): in order it is OK in about a second; with 100 workers each builds a world at once, and the replay must
-     * still print and exit as in order (it may replay in order itself), not die of OutOfMemoryError in its workers.
+     * Many workers on a heap the in-order replay fits in three times over (a fresh process, -Xmx64m; in order it needs
+     * about 16 MB): 1,000 segments of 2 ticks on e1m1, cut for 100 jobs into 300 stretches (3 a job), each stretch
+     * replayed in a world of its own. The replay prints and exits as in order, and it is spread over all 300 stretches:
+     * a stretch's world is let go once the stretch is replayed. When every stretch's world was kept until the merge,
+     * the workers ran out of memory and the replay fell back to in order, which prints the same (so only the count of
+     * stretches shows it), and in one CI run in many the calling thread died of OutOfMemoryError outside any catch.
      */
     @Test
     void manyWorkersOnABoundedHeap() throws Exception {
@@ -560,17 +563,31 @@ class ParallelReplayAttackTest {
             return;
         }
         Path demo = recordEvery(e1m1, dir.resolve("demos"), "e1m1-every2", ScriptedPlay.humans(10, 6), 100, 2_000, 2, null);
-        String[] order = replayIn(demo, e1m1, "1");
+        String[] order = replayIn(Host.class, demo, e1m1, "1");
         assertEquals("0", order[1], order[0]);
-        String[] many = replayIn(demo, e1m1, "100");
+        String[] many = replayIn(Host.class, demo, e1m1, "100");
         assertEquals(order[1] + "\n" + mask(order[0]), many[1] + "\n" + mask(many[0]));
+        String[] spread = replayIn(Spread.class, demo, e1m1, "100");
+        assertEquals("0 OK over 300 stretch(es)", spread[1] + " " + spread[0].strip());
     }
 
-    /** The replay in a process of its own with a 64 MB heap; its output (stdout and stderr) and exit code. */
-    private String[] replayIn(Path demo, Path map, String jobs) throws Exception {
+    /**
+     * {@code --demo FILE --map MAP --jobs N} as {@link Host} takes them, replayed as {@link Host} does, in a child
+     * process: prints the verdict and how many stretches the replay was spread over (1: it replayed in order).
+     */
+    public static final class Spread {
+        public static void main(String[] args) throws Exception {
+            DemoReplay.Result r = DemoReplay.run(Path.of(args[1]),
+                    DemoReplay.Options.of(List.of(), Path.of(args[3]), "test", "test", l -> { }).jobs(Integer.parseInt(args[5])));
+            System.out.println((r.ok() ? "OK" : "DIVERGED") + " over " + r.stretches() + " stretch(es)");
+        }
+    }
+
+    /** {@code main} replaying in a process of its own with a 64 MB heap; its output (stdout and stderr) and exit code. */
+    private String[] replayIn(Class<?> main, Path demo, Path map, String jobs) throws Exception {
         String java = ProcessHandle.current().info().command().orElse("java");
-        Path out = dir.resolve("heap-" + jobs + ".txt");
-        Process p = new ProcessBuilder(java, "-Xmx64m", "-cp", System.getProperty("java.class.path"), Host.class.getName(),
+        Path out = dir.resolve("heap-" + main.getSimpleName() + "-" + jobs + ".txt");
+        Process p = new ProcessBuilder(java, "-Xmx64m", "-cp", System.getProperty("java.class.path"), main.getName(),
                 "--demo", demo.toString(), "--map", map.toString(), "--jobs", jobs).redirectErrorStream(true)
                 .redirectOutput(out.toFile()).start();
         if (!p.waitFor(40, TimeUnit.SECONDS)) {

@@ -42,9 +42,21 @@ final class SegmentedReplay {
     /** Stretches per worker: more even out workers that run slower, each costs a world built and a checkpoint restored. */
     static final int STRETCHES_PER_JOB = 3;
 
-    /** What one stretch's replay found, and the CPU time its worker took to build its world and to replay it. */
-    private record Ran(ReplayJudge judge, RecordFeed feed, DivergenceCause cause, List<String> lines, long lastTick,
-            DemoReplay.StretchTime time) {
+    /**
+     * What one stretch's replay found, and the CPU time its worker took to build its world and to replay it. Nothing
+     * here may reach the stretch's world: every stretch's is kept until the merge, and when they held their worlds (the
+     * feed holds the server), a replay cut into 300 stretches on a 64 MB heap ran out of memory in its workers and fell
+     * back to the in-order replay, and once died of it on the calling thread, outside any catch. So a stretch keeps its
+     * counts, and its cause's events ({@code events}, null without --explain's watch); its judge and cause, whose map
+     * check may ask its world what the recording reached, only where the merge may end ({@code end}, else null): a
+     * stretch that diverged, or the last.
+     */
+    private record Ran(long replayed, long hashes, int checkpoints, List<DivergenceCause.Event> events, End end,
+            long lastTick, DemoReplay.StretchTime time) {
+    }
+
+    /** The verdict of a stretch the merge may end at: its judge, its cause (null without --explain), its lines. */
+    private record End(ReplayJudge judge, DivergenceCause cause, List<String> lines) {
     }
 
     /**
@@ -184,20 +196,26 @@ final class SegmentedReplay {
         }
     }
 
-    /** The outcome of stretches 0..{@code w}: all but the last OK, the last's lines with their cause lines resolved. */
+    /**
+     * The outcome of stretches 0..{@code w}: all but the last OK, the last's lines with their cause lines resolved; null
+     * (the caller replays in order) if stretch {@code w} kept no verdict to end on.
+     */
     private static Outcome merge(Ran[] ran, int w) {
         long replayed = 0, hashes = 0;
         int checkpoints = 0;
         List<List<DivergenceCause.Event>> before = new ArrayList<>();
         for (int i = 0; i <= w; i++) {
-            replayed += ran[i].feed().replayed();
-            hashes += ran[i].judge().hashes();
-            checkpoints += ran[i].judge().checkpoints();
-            if (i < w && ran[i].cause() != null) {
-                before.add(ran[i].cause().events());
+            replayed += ran[i].replayed();
+            hashes += ran[i].hashes();
+            checkpoints += ran[i].checkpoints();
+            if (i < w && ran[i].events() != null) {
+                before.add(ran[i].events());
             }
         }
-        Ran last = ran[w];
+        End last = ran[w].end();
+        if (last == null) {
+            return null; // a stretch that matched and is not the last cannot end the merge; were it to, replay in order
+        }
         Map<String, String> causes = last.cause() == null ? Map.of() : last.cause().resolve(before);
         List<String> lines = new ArrayList<>(last.lines().size());
         for (String line : last.lines()) {
@@ -208,7 +226,7 @@ final class SegmentedReplay {
         for (int i = 0; i <= w; i++) {
             times.add(ran[i].time());
         }
-        return new Outcome(lines, replayed, checkpoints, hashes, last.lastTick(), last.judge(),
+        return new Outcome(lines, replayed, checkpoints, hashes, ran[w].lastTick(), last.judge(),
                 cause == null ? null : causes.getOrDefault(cause, cause), times);
     }
 
@@ -272,8 +290,10 @@ final class SegmentedReplay {
                 }
             }
             long t2 = CPU.getCurrentThreadCpuTime();
-            return new Ran(judge, feed, cause, lines, u.tickCount(), new DemoReplay.StretchTime(from, feed.replayed(),
-                    (t1 - t0) / 1e9, (t2 - t1) / 1e9));
+            boolean mayEndTheMerge = !judge.ok() || end < 0; // the merge ends at the first that diverged, or the last
+            return new Ran(feed.replayed(), judge.hashes(), judge.checkpoints(), cause == null ? null : cause.events(),
+                    mayEndTheMerge ? new End(judge, cause, lines) : null, u.tickCount(),
+                    new DemoReplay.StretchTime(from, feed.replayed(), (t1 - t0) / 1e9, (t2 - t1) / 1e9));
         } catch (DemoReplay.ReplayException e) {
             throw new NotProven(e.getMessage());
         } finally {
