@@ -115,7 +115,7 @@ public final class Host implements Callable<Integer> {
 
     @Option(names = "--demo", paramLabel = "FILE",
             description = "Replay a recorded .dh-demo headlessly, as fast as the machine runs, checking every"
-                    + " checkpoint bit for bit. Exit 0 when all match, 3 on a divergence, 2 when unreadable.")
+                    + " checkpoint bit for bit. Exit 0 when all match, 3 on a divergence, 2 when unreadable, 1 out of memory.")
     Path demo;
 
     @Option(names = "--from", paramLabel = "TICK", converter = WholeNumberFlags.Tick.class, description = "With --demo:"

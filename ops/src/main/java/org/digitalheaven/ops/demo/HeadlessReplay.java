@@ -92,6 +92,17 @@ public final class HeadlessReplay {
             error = DemoFiles.reason(e);
         } catch (DemoFormatException | DemoReplay.ReplayException e) {
             error = e.getMessage();
+        } catch (OutOfMemoryError e) { // the replay's worlds are garbage now: say it in one line, not a trace
+            String more = "dh-host --demo: " + q.demo() + ": out of memory in a " + (Runtime.getRuntime().maxMemory() >> 20)
+                    + " MB heap; give Java more (JAVA_OPTS=-Xmx1g)" + (jobs > 1 ? " or fewer workers (--jobs 1)" : "");
+            err.println(PrintableText.line(more));
+            if (q.json()) {
+                json(out, q.demo(), g -> {
+                    g.writeStringProperty("result", "ERROR");
+                    g.writeStringProperty("error", more);
+                });
+            }
+            return CommandLine.ExitCode.SOFTWARE;
         }
         err.println(PrintableText.line("dh-host --demo: " + q.demo() + ": " + error));
         if (q.json()) {

@@ -563,12 +563,31 @@ class ParallelReplayAttackTest {
             return;
         }
         Path demo = recordEvery(e1m1, dir.resolve("demos"), "e1m1-every2", ScriptedPlay.humans(10, 6), 100, 2_000, 2, null);
-        String[] order = replayIn(Host.class, demo, e1m1, "1");
+        String[] order = replayIn(64, Host.class, demo, e1m1, "1");
         assertEquals("0", order[1], order[0]);
-        String[] many = replayIn(Host.class, demo, e1m1, "100");
+        String[] many = replayIn(64, Host.class, demo, e1m1, "100");
         assertEquals(order[1] + "\n" + mask(order[0]), many[1] + "\n" + mask(many[0]));
-        String[] spread = replayIn(Spread.class, demo, e1m1, "100");
+        String[] spread = replayIn(64, Spread.class, demo, e1m1, "100");
         assertEquals("0 OK over 300 stretch(es)", spread[1] + " " + spread[0].strip());
+    }
+
+    /**
+     * A heap too small for the map's world (8 MB; e1m1's takes about 16): one line that says so and what to do, exit 1,
+     * whether the workers or the in-order replay run out; never a stack trace.
+     */
+    @Test
+    void aHeapTooSmallIsOneLineNotATrace() throws Exception {
+        Path e1m1 = IdMaps.find("e1m1");
+        if (e1m1 == null) {
+            System.out.println("left out: ../shared/maps/ is not beside this checkout");
+            return;
+        }
+        Path demo = recordEvery(e1m1, dir.resolve("demos"), "e1m1-small-heap", ScriptedPlay.humans(2, 6), 100, 200, 20, null);
+        for (String jobs : List.of("1", "2")) {
+            String[] r = replayIn(8, Host.class, demo, e1m1, jobs);
+            assertEquals("1\ndh-host --demo: " + demo + ": out of memory in a 8 MB heap; give Java more (JAVA_OPTS=-Xmx1g)"
+                    + (jobs.equals("1") ? "" : " or fewer workers (--jobs 1)"), r[1] + "\n" + r[0].strip(), "--jobs " + jobs);
+        }
     }
 
     /**
@@ -583,11 +602,11 @@ class ParallelReplayAttackTest {
         }
     }
 
-    /** {@code main} replaying in a process of its own with a 64 MB heap; its output (stdout and stderr) and exit code. */
-    private String[] replayIn(Class<?> main, Path demo, Path map, String jobs) throws Exception {
+    /** {@code main} replaying in a process of its own with a heap of {@code mb} MB; its output (stdout and stderr) and exit code. */
+    private String[] replayIn(int mb, Class<?> main, Path demo, Path map, String jobs) throws Exception {
         String java = ProcessHandle.current().info().command().orElse("java");
-        Path out = dir.resolve("heap-" + main.getSimpleName() + "-" + jobs + ".txt");
-        Process p = new ProcessBuilder(java, "-Xmx64m", "-cp", System.getProperty("java.class.path"), main.getName(),
+        Path out = dir.resolve("heap-" + mb + "-" + main.getSimpleName() + "-" + jobs + ".txt");
+        Process p = new ProcessBuilder(java, "-Xmx" + mb + "m", "-cp", System.getProperty("java.class.path"), main.getName(),
                 "--demo", demo.toString(), "--map", map.toString(), "--jobs", jobs).redirectErrorStream(true)
                 .redirectOutput(out.toFile()).start();
         if (!p.waitFor(40, TimeUnit.SECONDS)) {
