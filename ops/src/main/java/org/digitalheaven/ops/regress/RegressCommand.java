@@ -413,6 +413,9 @@ public final class RegressCommand implements Callable<Integer> {
             return error(d, barcode, e.getMessage());
         } catch (RuntimeException | StackOverflowError e) {
             return error(d, barcode, "the replay failed (" + e + "); please report it with this demo");
+        } catch (OutOfMemoryError e) { // its world is garbage now; the demos beside it go on
+            return error(d, barcode, "out of memory in a " + (Runtime.getRuntime().maxMemory() >> 20)
+                    + " MB heap; give Java more (JAVA_OPTS=-Xmx1g) or replay fewer demos at once (--jobs 1)");
         }
     }
 

@@ -591,6 +591,34 @@ class ParallelReplayAttackTest {
     }
 
     /**
+     * regress on a heap too small for two of the map's worlds at once (12 MB, --jobs 2; e1m1's world takes about 16):
+     * each demo that ran out is its own ERROR row saying so and what to do, the run goes on to its summary and exits 2;
+     * on a heap too small for reading the map at all (8 MB), one line, exit 1. Never a stack trace.
+     */
+    @Test
+    void regressOnAHeapTooSmallIsRowsNotATrace() throws Exception {
+        Path e1m1 = IdMaps.find("e1m1");
+        if (e1m1 == null) {
+            System.out.println("left out: ../shared/maps/ is not beside this checkout");
+            return;
+        }
+        Path suite = dir.resolve("small-heap-suite");
+        Path demo = recordEvery(e1m1, suite, "a", ScriptedPlay.humans(2, 6), 100, 200, 20, null);
+        Files.copy(demo, suite.resolve("b.dh-demo"));
+        String[] rows = runIn(12, Host.class, "regress-12", "regress", suite.toString(), "--map", e1m1.toString(), "--jobs", "2");
+        assertEquals("2", rows[1], rows[0]);
+        List<String> lines = rows[0].strip().lines().toList();
+        assertEquals(4, lines.size(), rows[0]);
+        for (String row : lines.subList(1, 3)) {
+            assertTrue(row.contains(" ERROR ") && row.endsWith("out of memory in a 12 MB heap; give Java more (JAVA_OPTS=-Xmx1g)"
+                    + " or replay fewer demos at once (--jobs 1)"), rows[0]);
+        }
+        assertEquals("2 demo(s) (shard 1/1 of 2): 0 ok, 0 diverged, 2 unreadable", lines.get(3));
+        String[] none = runIn(8, Host.class, "regress-8", "regress", suite.toString(), "--map", e1m1.toString(), "--jobs", "2");
+        assertEquals("1\ndh-host: out of memory in a 8 MB heap; give Java more (JAVA_OPTS=-Xmx1g)", none[1] + "\n" + none[0].strip());
+    }
+
+    /**
      * {@code --demo FILE --map MAP --jobs N} as {@link Host} takes them, replayed as {@link Host} does, in a child
      * process: prints the verdict and how many stretches the replay was spread over (1: it replayed in order).
      */
@@ -604,11 +632,16 @@ class ParallelReplayAttackTest {
 
     /** {@code main} replaying in a process of its own with a heap of {@code mb} MB; its output (stdout and stderr) and exit code. */
     private String[] replayIn(int mb, Class<?> main, Path demo, Path map, String jobs) throws Exception {
+        return runIn(mb, main, main.getSimpleName() + "-" + jobs, "--demo", demo.toString(), "--map", map.toString(), "--jobs", jobs);
+    }
+
+    /** {@code main} run with {@code args} in a process of its own with a heap of {@code mb} MB; its output (stdout and stderr) and exit code. */
+    private String[] runIn(int mb, Class<?> main, String name, String... args) throws Exception {
         String java = ProcessHandle.current().info().command().orElse("java");
-        Path out = dir.resolve("heap-" + mb + "-" + main.getSimpleName() + "-" + jobs + ".txt");
-        Process p = new ProcessBuilder(java, "-Xmx" + mb + "m", "-cp", System.getProperty("java.class.path"), main.getName(),
-                "--demo", demo.toString(), "--map", map.toString(), "--jobs", jobs).redirectErrorStream(true)
-                .redirectOutput(out.toFile()).start();
+        Path out = dir.resolve("heap-" + mb + "-" + name + ".txt");
+        List<String> command = new ArrayList<>(List.of(java, "-Xmx" + mb + "m", "-cp", System.getProperty("java.class.path"), main.getName()));
+        command.addAll(List.of(args));
+        Process p = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(out.toFile()).start();
         if (!p.waitFor(40, TimeUnit.SECONDS)) {
             p.destroyForcibly().waitFor();
             return new String[] {Files.readString(out, StandardCharsets.UTF_8) + "\n(killed after 40 s)", "killed"};
