@@ -431,50 +431,104 @@ class LauncherScriptTest {
 
         private static final String C1 = "ARG:-XX:TieredStopAtLevel=1\nARG:-jar\n", C2 = "ARG:-jar\n";
 
+        /** The arguments fake java was given, the collector and young generation a replay gets left out: the JIT's. */
+        private static String jitOf(String out) {
+            return out.lines().filter(l -> !l.equals("ARG:-XX:+UseParallelGC") && !l.startsWith("ARG:-Xmn"))
+                    .map(l -> l + "\n").reduce("", String::concat);
+        }
+
+        /** The JVM options before -jar fake java was given by a run with {@code cores} cores (a fake nproc). */
+        private List<String> jvmOptions(int cores, String javaOpts, String... args) throws Exception {
+            Path bin = Files.createDirectories(tmp.resolve("cores-" + cores));
+            Path nproc = bin.resolve("nproc");
+            write(nproc, "#!/bin/sh\necho " + cores + "\n");
+            makeExecutable(nproc);
+            Map<String, String> env = env();
+            env.put("PATH", bin + File.pathSeparator + System.getenv("PATH"));
+            if (javaOpts != null) {
+                env.put("JAVA_OPTS", javaOpts);
+            }
+            Run r = dhHost(env, args);
+            assertEquals(0, r.exitCode(), r::toString);
+            List<String> options = r.out().lines().map(l -> l.substring("ARG:".length())).toList();
+            return options.subList(0, options.indexOf("-jar"));
+        }
+
+        /**
+         * What replays (--demo, regress, the demo tools) runs on the parallel collector with a young generation of 32 MB a
+         * core, 64 MB at least and 1 GB at most (a fresh JVM on G1 replayed a long demo two to four times slower, growing
+         * its heap); the server keeps the JVM's default; a collector in JAVA_OPTS wins, a heap size there keeps the
+         * collector but leaves the young generation to the JVM.
+         */
+        @Test
+        void whatReplaysRunsOnTheParallelCollectorWithAYoungGenerationPerCore() throws Exception {
+            Files.createDirectories(jar.getParent());
+            Files.writeString(jar, "");
+            long memoryKb = Files.readAllLines(Path.of("/proc/meminfo")).stream().filter(l -> l.startsWith("MemTotal:"))
+                    .mapToLong(l -> Long.parseLong(l.replaceAll("[^0-9]", ""))).findFirst().orElse(0);
+            Assumptions.assumeTrue(memoryKb >= 16L << 20, "the young generation is capped at a sixteenth of the memory:"
+                    + " these sizes need 16 GB here, this machine has " + (memoryKb >> 10) + " MB");
+            Files.write(tmp.resolve("elsewhere/a.dh-demo"), demo(18_000, 8, ARENA_MANIFEST));
+            assertEquals(List.of("-XX:TieredStopAtLevel=1", "-XX:+UseParallelGC", "-Xmn64m"), jvmOptions(2, null, "--demo", "a.dh-demo"));
+            assertEquals(List.of("-XX:TieredStopAtLevel=1", "-XX:+UseParallelGC", "-Xmn64m"), jvmOptions(1, null, "--demo", "a.dh-demo"),
+                    "64 MB at least");
+            assertEquals(List.of("-XX:+UseParallelGC", "-Xmn256m"), jvmOptions(8, null, "regress", "suite/", "--jobs", "8"));
+            assertEquals(List.of("-XX:+UseParallelGC", "-Xmn1024m"), jvmOptions(64, null, "--home", "h", "demo", "rebase", "suite/"),
+                    "1 GB at most");
+            assertEquals(List.of(), jvmOptions(8, null, "--map", "e1m1.map"), "the server keeps the JVM's default");
+            assertEquals(List.of(), jvmOptions(8, null, "bots", "--count", "8"));
+            assertEquals(List.of("-XX:+UseG1GC"), jvmOptions(8, "-XX:+UseG1GC", "regress", "suite/"), "a collector in JAVA_OPTS wins");
+            assertEquals(List.of("-XX:+UseParallelGC", "-Xmx1g"), jvmOptions(8, "-Xmx1g", "regress", "suite/"),
+                    "a heap size leaves the young generation to the JVM");
+            assertEquals(List.of("-XX:+UseParallelGC", "-XX:MaxNewSize=32m"), jvmOptions(8, "-XX:MaxNewSize=32m", "regress", "suite/"));
+            assertEquals(List.of("-XX:+UseParallelGC", "-Xmn64m"), jvmOptions(0, null, "regress", "suite/"),
+                    "a count of cores that is no count is one");
+        }
+
         @Test
         void theWorkOfADemoChoosesC1OnlyOrC2() throws Exception {
             Files.createDirectories(jar.getParent());
             Files.writeString(jar, "");
             // The cut is 400,000 pawn-ticks on a small map: 14 minutes of eight players on arena.
             Files.write(tmp.resolve("elsewhere/a.dh-demo"), demo(18_000, 8, ARENA_MANIFEST));
-            assertTrue(dhHost("--demo", "a.dh-demo").out().startsWith(C1), "5 minutes of 8 on arena is short");
+            assertTrue(jitOf(dhHost("--demo", "a.dh-demo").out()).startsWith(C1), "5 minutes of 8 on arena is short");
             Files.write(tmp.resolve("elsewhere/a.dh-demo"), demo(18_000, 32, ARENA_MANIFEST));
-            assertTrue(dhHost("--demo", "a.dh-demo").out().startsWith(C2), "5 minutes of 32 on arena is long");
+            assertTrue(jitOf(dhHost("--demo", "a.dh-demo").out()).startsWith(C2), "5 minutes of 32 on arena is long");
             Files.write(tmp.resolve("elsewhere/a.dh-demo"), demo(72_000, 8, ARENA_MANIFEST));
-            assertTrue(dhHost("--demo", "a.dh-demo").out().startsWith(C2), "20 minutes of 8 on arena is long");
+            assertTrue(jitOf(dhHost("--demo", "a.dh-demo").out()).startsWith(C2), "20 minutes of 8 on arena is long");
             // A big map costs more a pawn-tick: e1m1's manifest is 12,527 bytes (1,257 brushes).
             Files.write(tmp.resolve("elsewhere/a.dh-demo"), demo(1_800, 8, 12_527));
-            assertTrue(dhHost("--demo=a.dh-demo").out().startsWith(C1), "30 s of 8 on e1m1 is short");
+            assertTrue(jitOf(dhHost("--demo=a.dh-demo").out()).startsWith(C1), "30 s of 8 on e1m1 is short");
             Files.write(tmp.resolve("elsewhere/a.dh-demo"), demo(18_000, 8, 12_527));
-            assertTrue(dhHost("--demo", "a.dh-demo").out().startsWith(C2), "5 minutes of 8 on e1m1 is long");
+            assertTrue(jitOf(dhHost("--demo", "a.dh-demo").out()).startsWith(C2), "5 minutes of 8 on e1m1 is long");
             Files.write(tmp.resolve("elsewhere/a.dh-demo"), demo(18_000, 8, 0));
-            assertTrue(dhHost("--demo", "a.dh-demo").out().startsWith(C1), "without a manifest the map counts as small");
+            assertTrue(jitOf(dhHost("--demo", "a.dh-demo").out()).startsWith(C1), "without a manifest the map counts as small");
             // Files that do not say: a version 1 file counts 24 bytes a pawn-tick, anything else 2.4.
             Path small = tmp.resolve("elsewhere/small.dh-demo");
             Files.write(small, new byte[1000]);
-            assertTrue(dhHost("--demo", "small.dh-demo").out().startsWith(C1));
-            assertTrue(dhHost("--demo=small.dh-demo", "--until", "5").out().startsWith(C1));
+            assertTrue(jitOf(dhHost("--demo", "small.dh-demo").out()).startsWith(C1));
+            assertTrue(jitOf(dhHost("--demo=small.dh-demo", "--until", "5").out()).startsWith(C1));
             Path big = tmp.resolve("elsewhere/big.dh-demo");
             try (var f = new RandomAccessFile(big.toFile(), "rw")) {
                 f.setLength(3L << 20);
             }
-            assertTrue(dhHost("--demo", "big.dh-demo").out().startsWith(C2), "3 MiB that says nothing is long");
+            assertTrue(jitOf(dhHost("--demo", "big.dh-demo").out()).startsWith(C2), "3 MiB that says nothing is long");
             Files.write(tmp.resolve("elsewhere/compact.dh-demo"), demoOf(2, 600 << 10));
-            assertTrue(dhHost("--demo", "compact.dh-demo").out().startsWith(C1), "600 KiB of version 2 without an End is short");
+            assertTrue(jitOf(dhHost("--demo", "compact.dh-demo").out()).startsWith(C1), "600 KiB of version 2 without an End is short");
             Files.write(tmp.resolve("elsewhere/compact.dh-demo"), demoOf(2, 1200 << 10));
-            assertTrue(dhHost("--demo", "compact.dh-demo").out().startsWith(C2), "1.2 MiB of version 2 without an End is long");
+            assertTrue(jitOf(dhHost("--demo", "compact.dh-demo").out()).startsWith(C2), "1.2 MiB of version 2 without an End is long");
             Path old = tmp.resolve("elsewhere/old.dh-demo");
             Files.write(old, demoOf(1, 3 << 20));
-            assertTrue(dhHost("--demo", "old.dh-demo").out().startsWith(C1), "3 MiB of version 1 is short");
+            assertTrue(jitOf(dhHost("--demo", "old.dh-demo").out()).startsWith(C1), "3 MiB of version 1 is short");
             try (var f = new RandomAccessFile(old.toFile(), "rw")) {
                 f.setLength(12L << 20);
             }
-            assertTrue(dhHost("--demo", "old.dh-demo").out().startsWith(C2), "12 MiB of version 1 is long");
-            assertTrue(dhHost("--demo", "missing.dh-demo").out().startsWith(C2), "dh-host says what is missing");
-            assertTrue(dhHost("--map", "small.dh-demo").out().startsWith(C2), "only --demo counts");
+            assertTrue(jitOf(dhHost("--demo", "old.dh-demo").out()).startsWith(C2), "12 MiB of version 1 is long");
+            assertTrue(jitOf(dhHost("--demo", "missing.dh-demo").out()).startsWith(C2), "dh-host says what is missing");
+            assertTrue(jitOf(dhHost("--map", "small.dh-demo").out()).startsWith(C2), "only --demo counts");
             Map<String, String> env = env();
             env.put("JAVA_OPTS", "-XX:-TieredCompilation");
-            assertTrue(dhHost(env, "--demo", "small.dh-demo").out().startsWith("ARG:-XX:-TieredCompilation\nARG:-jar\n"),
+            assertTrue(jitOf(dhHost(env, "--demo", "small.dh-demo").out()).startsWith("ARG:-XX:-TieredCompilation\nARG:-jar\n"),
                     "a JIT option in JAVA_OPTS wins");
         }
 
@@ -484,21 +538,21 @@ class LauncherScriptTest {
             Files.writeString(jar, "");
             byte[] twenty = demo(72_000, 8, ARENA_MANIFEST); // 20 minutes of 8 on arena: long as a whole
             Files.write(tmp.resolve("elsewhere/long.dh-demo"), twenty);
-            assertTrue(dhHost("--demo", "long.dh-demo").out().startsWith(C2), "the whole file is long");
-            assertTrue(dhHost("--demo", "long.dh-demo", "--from", "68400").out().startsWith(C1), "its last minute is short");
-            assertTrue(dhHost("--demo=long.dh-demo", "--from=68400").out().startsWith(C1));
-            assertTrue(dhHost("--demo", "long.dh-demo", "--until", "3600").out().startsWith(C1), "so is its first");
-            assertTrue(dhHost("--demo", "long.dh-demo", "--from", "0").out().startsWith(C2));
-            assertTrue(dhHost("--demo", "long.dh-demo", "--from", "6000", "--until", "66000").out().startsWith(C2),
+            assertTrue(jitOf(dhHost("--demo", "long.dh-demo").out()).startsWith(C2), "the whole file is long");
+            assertTrue(jitOf(dhHost("--demo", "long.dh-demo", "--from", "68400").out()).startsWith(C1), "its last minute is short");
+            assertTrue(jitOf(dhHost("--demo=long.dh-demo", "--from=68400").out()).startsWith(C1));
+            assertTrue(jitOf(dhHost("--demo", "long.dh-demo", "--until", "3600").out()).startsWith(C1), "so is its first");
+            assertTrue(jitOf(dhHost("--demo", "long.dh-demo", "--from", "0").out()).startsWith(C2));
+            assertTrue(jitOf(dhHost("--demo", "long.dh-demo", "--from", "6000", "--until", "66000").out()).startsWith(C2),
                     "most of it is long");
             // Without an End (a file cut off while recording) the stretch is unknown: its size decides.
             Files.write(tmp.resolve("elsewhere/cut.dh-demo"), Arrays.copyOf(twenty, twenty.length - 1));
-            assertTrue(dhHost("--demo", "cut.dh-demo", "--from", "68400").out().startsWith(C2));
+            assertTrue(jitOf(dhHost("--demo", "cut.dh-demo", "--from", "68400").out()).startsWith(C2));
             // Junk where the numbers are, or in the options, never stops the launcher: Java says what is wrong.
             Files.write(tmp.resolve("elsewhere/junk.dh-demo"), demoOf(2, 1200 << 10));
-            assertTrue(dhHost("--demo", "junk.dh-demo", "--from", "68400").out().startsWith(C2));
-            assertTrue(dhHost("--demo", "long.dh-demo", "--from", "-5").out().startsWith(C2));
-            assertTrue(dhHost("--demo", "long.dh-demo", "--until", "x1").out().startsWith(C2));
+            assertTrue(jitOf(dhHost("--demo", "junk.dh-demo", "--from", "68400").out()).startsWith(C2));
+            assertTrue(jitOf(dhHost("--demo", "long.dh-demo", "--from", "-5").out()).startsWith(C2));
+            assertTrue(jitOf(dhHost("--demo", "long.dh-demo", "--until", "x1").out()).startsWith(C2));
         }
 
         /**
@@ -510,12 +564,12 @@ class LauncherScriptTest {
             Files.createDirectories(jar.getParent());
             Files.writeString(jar, "");
             Files.createFile(tmp.resolve("elsewhere/empty.dh-demo"));
-            assertTrue(dhHost("--demo", "empty.dh-demo").out().startsWith(C2), "Java says it is empty");
+            assertTrue(jitOf(dhHost("--demo", "empty.dh-demo").out()).startsWith(C2), "Java says it is empty");
             Path kmsg = Path.of("/proc/kmsg");
             Assumptions.assumeTrue(Files.isReadable(kmsg), "/proc/kmsg cannot be read here (not root?)");
             Files.createSymbolicLink(tmp.resolve("elsewhere/k.dh-demo"), kmsg);
-            assertTrue(dhHost("--demo", kmsg.toString()).out().startsWith(C2), "Java refuses it, in one sentence");
-            assertTrue(dhHost("--demo", "k.dh-demo").out().startsWith(C2));
+            assertTrue(jitOf(dhHost("--demo", kmsg.toString()).out()).startsWith(C2), "Java refuses it, in one sentence");
+            assertTrue(jitOf(dhHost("--demo", "k.dh-demo").out()).startsWith(C2));
         }
 
         /** Arena's manifest, as this build records it (demo/FORMAT.md). */
