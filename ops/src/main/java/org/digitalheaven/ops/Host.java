@@ -156,7 +156,7 @@ public final class Host implements Callable<Integer> {
     List<String> sets = new ArrayList<>();
 
     public static void main(String[] args) {
-        String outOfMemory = outOfMemory(); // made now: with the heap full, the handler could not make it
+        String outOfMemory = "dh-host: " + OutOfMemory.advice(); // made now: with the heap full, the handler could not make it
         Thread.setDefaultUncaughtExceptionHandler((t, e) -> {
             if (e instanceof OutOfMemoryError) { // a helper thread's (a demo's check, a replay worker): one line, no trace
                 System.err.println(outOfMemory);
@@ -166,11 +166,6 @@ public final class Host implements Callable<Integer> {
             }
         });
         System.exit(run(new PrintWriter(System.out, true), new PrintWriter(System.err, true), args));
-    }
-
-    /** What running out of memory says, and what to do. */
-    private static String outOfMemory() {
-        return "dh-host: out of memory in a " + (Runtime.getRuntime().maxMemory() >> 20) + " MB heap; give Java more (JAVA_OPTS=-Xmx1g)";
     }
 
     /**
@@ -199,7 +194,7 @@ public final class Host implements Callable<Integer> {
             }
             return commandLine().setOut(safeOut).setErr(safeErr).execute(args);
         } catch (OutOfMemoryError e) { // picocli lets errors through; what held the memory is garbage by now
-            safeErr.println(outOfMemory());
+            safeErr.println("dh-host: " + OutOfMemory.advice());
             return CommandLine.ExitCode.SOFTWARE;
         } finally {
             safeOut.flush();
@@ -213,7 +208,7 @@ public final class Host implements Callable<Integer> {
                 .setExecutionExceptionHandler((e, cmd, parsed) -> {
                     for (Throwable c = e; c != null; c = c.getCause()) {
                         if (c instanceof OutOfMemoryError) { // a command's worker ran out (regress's pool): one line
-                            cmd.getErr().println(outOfMemory());
+                            cmd.getErr().println("dh-host: " + OutOfMemory.advice());
                             return CommandLine.ExitCode.SOFTWARE;
                         }
                     }

@@ -9,6 +9,7 @@ import java.util.Set;
 import java.util.function.Consumer;
 import org.digitalheaven.demo.DemoFormatException;
 import org.digitalheaven.ops.EngineVersion;
+import org.digitalheaven.ops.OutOfMemory;
 import org.digitalheaven.server.ServerHome;
 import org.digitalheaven.server.admin.PrintableText;
 import org.digitalheaven.server.replay.DemoReplay;
@@ -93,8 +94,7 @@ public final class HeadlessReplay {
         } catch (DemoFormatException | DemoReplay.ReplayException e) {
             error = e.getMessage();
         } catch (OutOfMemoryError e) { // the replay's worlds are garbage now: say it in one line, not a trace
-            String more = "dh-host --demo: " + q.demo() + ": out of memory in a " + (Runtime.getRuntime().maxMemory() >> 20)
-                    + " MB heap; give Java more (JAVA_OPTS=-Xmx1g)" + (jobs > 1 ? " or fewer workers (--jobs 1)" : "");
+            String more = "dh-host --demo: " + q.demo() + ": " + OutOfMemory.advice() + (jobs > 1 ? " or fewer workers (--jobs 1)" : "");
             err.println(PrintableText.line(more));
             if (q.json()) {
                 json(out, q.demo(), g -> {

@@ -24,6 +24,7 @@ import org.digitalheaven.demo.Unaffected;
 import org.digitalheaven.maps.MapFormatException;
 import org.digitalheaven.maps.ResolvedMap;
 import org.digitalheaven.ops.EngineVersion;
+import org.digitalheaven.ops.OutOfMemory;
 import org.digitalheaven.ops.demo.DemoFiles;
 import org.digitalheaven.ops.demo.DemoSuite;
 import org.digitalheaven.ops.demo.DemoSuite.Found;
@@ -414,8 +415,7 @@ public final class RegressCommand implements Callable<Integer> {
         } catch (RuntimeException | StackOverflowError e) {
             return error(d, barcode, "the replay failed (" + e + "); please report it with this demo");
         } catch (OutOfMemoryError e) { // its world is garbage now; the demos beside it go on
-            return error(d, barcode, "out of memory in a " + (Runtime.getRuntime().maxMemory() >> 20)
-                    + " MB heap; give Java more (JAVA_OPTS=-Xmx1g) or replay fewer demos at once (--jobs 1)");
+            return error(d, barcode, OutOfMemory.advice() + " or replay fewer demos at once (--jobs 1)");
         }
     }
 
