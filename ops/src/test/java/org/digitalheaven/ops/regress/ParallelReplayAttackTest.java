@@ -557,11 +557,7 @@ class ParallelReplayAttackTest {
      */
     @Test
     void manyWorkersOnABoundedHeap() throws Exception {
-        Path e1m1 = IdMaps.find("e1m1");
-        if (e1m1 == null) {
-            System.out.println("left out: ../shared/maps/ is not beside this checkout");
-            return;
-        }
+        Path e1m1 = IdMaps.require("e1m1");
         Path demo = recordEvery(e1m1, dir.resolve("demos"), "e1m1-every2", ScriptedPlay.humans(10, 6), 100, 2_000, 2, null);
         String[] order = replayIn(64, Host.class, demo, e1m1, "1");
         assertEquals("0", order[1], order[0]);
@@ -577,11 +573,7 @@ class ParallelReplayAttackTest {
      */
     @Test
     void aHeapTooSmallIsOneLineNotATrace() throws Exception {
-        Path e1m1 = IdMaps.find("e1m1");
-        if (e1m1 == null) {
-            System.out.println("left out: ../shared/maps/ is not beside this checkout");
-            return;
-        }
+        Path e1m1 = IdMaps.require("e1m1");
         Path demo = recordEvery(e1m1, dir.resolve("demos"), "e1m1-small-heap", ScriptedPlay.humans(2, 6), 100, 200, 20, null);
         for (String jobs : List.of("1", "2")) {
             String[] r = replayIn(8, Host.class, demo, e1m1, jobs);
@@ -597,11 +589,7 @@ class ParallelReplayAttackTest {
      */
     @Test
     void regressOnAHeapTooSmallIsRowsNotATrace() throws Exception {
-        Path e1m1 = IdMaps.find("e1m1");
-        if (e1m1 == null) {
-            System.out.println("left out: ../shared/maps/ is not beside this checkout");
-            return;
-        }
+        Path e1m1 = IdMaps.require("e1m1");
         Path suite = dir.resolve("small-heap-suite");
         Path demo = recordEvery(e1m1, suite, "a", ScriptedPlay.humans(2, 6), 100, 200, 20, null);
         Files.copy(demo, suite.resolve("b.dh-demo"));
