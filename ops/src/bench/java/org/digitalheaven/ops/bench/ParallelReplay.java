@@ -1,7 +1,6 @@
 package org.digitalheaven.ops.bench;
 
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
@@ -90,7 +89,7 @@ public final class ParallelReplay {
     /**
      * The model of {@code workers} workers: the file replayed in one stretch per segment (three rounds, the last kept,
      * so the JIT has compiled the tick), each stretch's own CPU time for its world and for its replay; a W-worker run
-     * is then W workers claiming, in file order, the 3W stretches {@code --jobs W} cuts (about equal ticks), each
+     * is then W workers claiming, in file order, the stretches {@code --jobs W} cuts (long ones first), each
      * costing one world plus its segments' replay.
      */
     private static void model(DemoFile d, Path demo, DemoReplay.Options o, int workers) throws Exception {
@@ -130,24 +129,18 @@ public final class ParallelReplay {
         System.out.println(line);
     }
 
-    /** W workers claiming, in file order, the 3W stretches of about equal ticks; the time the last one finishes. */
+    /**
+     * W workers claiming, in file order, the stretches {@code --jobs W} cuts ({@link DemoReplay#stretchStarts}), each
+     * costing {@code setup} and its segments' replay; the time the last one finishes.
+     */
     private static double makespan(double[] replay, long[] ticks, int workers, double setup) {
-        int stretches = Math.min(workers * 3, replay.length);
-        long total = Arrays.stream(ticks).sum();
-        List<Double> stretch = new ArrayList<>();
-        double acc = 0;
-        long done = 0;
-        for (int i = 0; i < replay.length; i++) {
-            if (i > 0 && ticks[i] > 0 && done * stretches >= total * (stretch.size() + 1)) {
-                stretch.add(acc + setup);
-                acc = 0;
-            }
-            acc += replay[i];
-            done += ticks[i];
-        }
-        stretch.add(acc + setup);
+        int[] starts = DemoReplay.stretchStarts(ticks, workers);
         double[] free = new double[workers];
-        for (double s : stretch) {
+        for (int k = 0; k < starts.length; k++) {
+            double s = setup;
+            for (int i = starts[k]; i < (k + 1 < starts.length ? starts[k + 1] : replay.length); i++) {
+                s += replay[i];
+            }
             int w = 0;
             for (int i = 1; i < workers; i++) {
                 w = free[i] < free[w] ? i : w;

@@ -160,6 +160,14 @@ public final class DemoReplay {
     public record StretchTime(int firstSegment, long ticks, double setupSeconds, double replaySeconds) {
     }
 
+    /**
+     * Where {@code --jobs jobs} starts stretches over segments of {@code segmentTicks} ticks each (indices, from 0),
+     * as a replay from the first of them cuts them: for benchmarks, a model of more workers.
+     */
+    public static int[] stretchStarts(long[] segmentTicks, int jobs) {
+        return SegmentedReplay.starts(segmentTicks, jobs);
+    }
+
     /** A demo that cannot be replayed at all (no header, a map that cannot be found); exit 2. */
     public static final class ReplayException extends Exception {
         private static final long serialVersionUID = 1L;

@@ -3,6 +3,7 @@ package org.digitalheaven.server.replay;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -22,8 +23,8 @@ import org.digitalheaven.universe.Universe;
  * A replay spread over workers, with exactly the outcome of the in-order one. Every checkpoint is the whole
  * world, so a replay that starts from checkpoint k restored and matches every hash and checkpoint up to the
  * next stretch's first one has proven that stretch: the in-order replay, arriving there with every check
- * matched, holds that very world. So the segments are cut into stretches of about equal ticks, and each worker
- * takes the next stretch in file order, builds a world of its own (the map installed, the stretch's first
+ * matched, holds that very world. So the segments are cut into stretches, long ones first and short ones last
+ * ({@link #starts(long[], int)}), and each worker takes the next stretch in file order, builds a world of its own (the map installed, the stretch's first
  * checkpoint restored) and replays it.
  *
  * <p>Where a stretch finds a difference, the in-order replay from there on is that stretch's own, carried on:
@@ -39,8 +40,12 @@ import org.digitalheaven.universe.Universe;
  */
 final class SegmentedReplay {
 
-    /** Stretches per worker: more even out workers that run slower, each costs a world built and a checkpoint restored. */
-    static final int STRETCHES_PER_JOB = 3;
+    /**
+     * The shortest stretch is this fraction of the ticks divided by the jobs: 1/32 of a worker's share. Shorter
+     * stretches cut the wait at the end (a worker that finishes early waits at most one of them); each costs a world
+     * built and a checkpoint restored (about a millisecond on arena).
+     */
+    static final int FLOOR = 32;
 
     /**
      * What one stretch's replay found, and the CPU time its worker took to build its world and to replay it. Nothing
@@ -84,8 +89,8 @@ final class SegmentedReplay {
 
     /**
      * Where stretches start: indices of segments from {@code first} to the one holding {@code until} (null: the
-     * last), about equal in ticks, at most {@code jobs} × {@link #STRETCHES_PER_JOB}, never at a segment without
-     * ticks (a recording's closing one). One start: nothing to spread.
+     * last), never at a segment without ticks (a recording's closing one). One start: nothing to spread. The cut is
+     * {@link #cuts}'s, each stretch starting at the first segment with ticks at or past its tick.
      */
     static List<Integer> starts(DemoFile demo, int first, Long until, int jobs) {
         List<DemoFile.Segment> segments = demo.segments();
@@ -94,22 +99,61 @@ final class SegmentedReplay {
             DemoFile.Segment s = demo.findSegment(until);
             last = s == null ? first : Math.max(first, s.index());
         }
-        long total = 0;
-        int withTicks = 0;
+        long[] ticks = new long[last - first + 1];
         for (int i = first; i <= last; i++) {
-            total += segments.get(i).ticks();
-            withTicks += segments.get(i).ticks() > 0 ? 1 : 0;
+            ticks[i - first] = segments.get(i).ticks();
         }
-        int wanted = (int) Math.min((long) jobs * STRETCHES_PER_JOB, withTicks);
-        List<Integer> starts = new ArrayList<>(List.of(first));
-        long done = 0;
-        for (int i = first; i <= last && wanted > 1; i++) {
-            if (i > first && segments.get(i).ticks() > 0 && done * wanted >= total * starts.size()) {
-                starts.add(i);
-            }
-            done += segments.get(i).ticks();
+        List<Integer> starts = new ArrayList<>();
+        for (int k : starts(ticks, jobs)) {
+            starts.add(first + k);
         }
         return starts;
+    }
+
+    /**
+     * {@link #starts(DemoFile, int, Long, int)} over segments of {@code ticks} ticks each: indices into it, from 0.
+     * The ticks are cut by factoring (Hummel, Schonberg and Flynn, 1992): stretches come in rounds of {@code jobs},
+     * each round's stretches sharing half of the ticks left, down to a floor of a {@link #FLOOR}th of a worker's
+     * share; a stretch starts at the first segment with ticks at or past its cut (cuts inside one segment make one
+     * start). So the first stretches are long (few worlds to build) and the last short, and the workers, claiming
+     * them in file order, finish close together even where one runs slower than the others (a busy neighbour on a
+     * shared machine, the JIT): equal stretches, three a worker, left the wait at the end at up to a sixth of the file
+     * on two workers. More jobs than segments with ticks cut as many as there are such segments.
+     */
+    static int[] starts(long[] ticks, int jobs) {
+        long total = 0;
+        int withTicks = 0;
+        for (long t : ticks) {
+            total += t;
+            withTicks += t > 0 ? 1 : 0;
+        }
+        int w = Math.min(jobs, withTicks);
+        if (w < 2) {
+            return new int[] {0};
+        }
+        long floor = Math.max(1, total / ((long) w * FLOOR));
+        int[] starts = new int[withTicks];
+        int n = 1;
+        long done = 0, cut = 0, size = 0;
+        int inRound = w; // stretches of this round's size cut so far: a new round first
+        for (int i = 0; i < ticks.length; i++) {
+            if (ticks[i] == 0) {
+                continue;
+            }
+            if (cut > 0 && done >= cut) {
+                starts[n++] = i;
+            }
+            while (cut <= done) { // the next cut past what this segment starts at
+                if (inRound == w) {
+                    size = Math.max(floor, (total - cut + 2L * w - 1) / (2L * w));
+                    inRound = 0;
+                }
+                cut += size;
+                inRound++;
+            }
+            done += ticks[i];
+        }
+        return Arrays.copyOf(starts, n);
     }
 
     /**
