@@ -369,7 +369,9 @@ class LauncherScriptTest {
                     first.err(), first::toString);
             List<String> calls = javaCalls();
             assertEquals(2, calls.size(), calls::toString);
-            assertTrue(calls.get(0).matches("-XX:ArchiveClassesAtExit=\\S+\\.tmp -jar \\S+dh-host\\.jar selftest --ticks 120"),
+            // Interpreted: on JDK 17 a method in the JIT's queue when the archive is written is never compiled by a JVM
+            // started on it (JDK-8306460); 5 of 18 archives made by a compiling run slowed replays 1.4 to 3.9 times.
+            assertTrue(calls.get(0).matches("-Xint -XX:ArchiveClassesAtExit=\\S+\\.tmp -jar \\S+dh-host\\.jar selftest --ticks 120"),
                     calls::toString);
             List<String> args = first.out().lines().map(l -> l.substring("ARG:".length())).toList();
             String archive = args.get(0);
