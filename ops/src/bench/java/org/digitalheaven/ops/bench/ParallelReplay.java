@@ -96,14 +96,12 @@ public final class ParallelReplay {
         int segments = d.segments().size();
         List<DemoReplay.StretchTime> fine = List.of();
         for (int round = 0; round < 3; round++) {
-            fine = DemoReplay.run(d, o.jobs((segments + 2) / 3)).times();
+            fine = DemoReplay.run(d, o.jobs(segments)).times(); // as many jobs as segments: a stretch each
         }
         double[] replay = new double[segments];
-        long[] ticks = new long[segments];
         double setup = 0;
         for (DemoReplay.StretchTime t : fine) {
             replay[t.firstSegment()] += t.replaySeconds();
-            ticks[t.firstSegment()] += t.ticks();
             setup += t.setupSeconds() / fine.size();
         }
         // What the workers do not share: reading the file (its frames and checksums), and its content check of the whole
@@ -123,18 +121,17 @@ public final class ParallelReplay {
                 + " the replay) %.3f s", fine.size(), read, check, setup * 1e3, total, read + check + total));
         double one = read + check + total;
         for (int w = 2; w <= workers; w *= 2) {
-            double t = read + Math.max(check, makespan(replay, ticks, w, setup));
+            double t = read + Math.max(check, makespan(replay, DemoReplay.stretchStarts(d, w), w, setup));
             line.append(String.format(Locale.ROOT, "; %d workers %.3f s (%.1fx)", w, t, one / t));
         }
         System.out.println(line);
     }
 
     /**
-     * W workers claiming, in file order, the stretches {@code --jobs W} cuts ({@link DemoReplay#stretchStarts}), each
-     * costing {@code setup} and its segments' replay; the time the last one finishes.
+     * W workers claiming, in file order, the stretches beginning at segments {@code starts} (as {@code --jobs W} cuts
+     * them), each costing {@code setup} and its segments' replay; the time the last one finishes.
      */
-    private static double makespan(double[] replay, long[] ticks, int workers, double setup) {
-        int[] starts = DemoReplay.stretchStarts(ticks, workers);
+    private static double makespan(double[] replay, int[] starts, int workers, double setup) {
         double[] free = new double[workers];
         for (int k = 0; k < starts.length; k++) {
             double s = setup;

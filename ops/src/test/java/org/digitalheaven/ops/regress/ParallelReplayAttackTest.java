@@ -246,7 +246,8 @@ class ParallelReplayAttackTest {
         Map<String, Integer> met = new TreeMap<>();
         Random rnd = new Random(2525);
         for (Path[] c : List.of(new Path[] {doorsEvery100, doors}, new Path[] {jumpsEvery7, jumps})) {
-            assertEquals(ParallelReplayTest.cut(c[0], 3), stretches(c[0], c[1], 3), c[0] + ": the comparisons mean something only if it spreads");
+            assertEquals(ParallelReplayTest.cut(c[0], 3), stretches(c[0], c[1], 3),
+                    c[0] + ": the comparisons mean something only if it spreads");
             assertEquals(0, same(List.of("2", "3", "64", "1000"), "--demo", c[0].toString(), "--map", c[1].toString()).code());
             same(List.of("3"), "--demo", c[0].toString(), "--map", c[1].toString(), "--json");
             String text = Files.readString(c[1], StandardCharsets.ISO_8859_1);

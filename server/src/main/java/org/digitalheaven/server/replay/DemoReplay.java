@@ -161,11 +161,11 @@ public final class DemoReplay {
     }
 
     /**
-     * Where {@code --jobs jobs} starts stretches over segments of {@code segmentTicks} ticks each (indices, from 0),
-     * as a replay from the first of them cuts them: for benchmarks, a model of more workers.
+     * The segments (indices) at which {@code --jobs jobs} starts the stretches of a whole replay of {@code demo}: for
+     * benchmarks (a model of more workers) and tests.
      */
-    public static int[] stretchStarts(long[] segmentTicks, int jobs) {
-        return SegmentedReplay.starts(segmentTicks, jobs);
+    public static int[] stretchStarts(DemoFile demo, int jobs) {
+        return SegmentedReplay.starts(demo, 0, null, jobs).stream().mapToInt(Integer::intValue).toArray();
     }
 
     /** A demo that cannot be replayed at all (no header, a map that cannot be found); exit 2. */
