@@ -433,6 +433,11 @@ class LauncherScriptTest {
 
         private static final String C1 = "ARG:-XX:TieredStopAtLevel=1\nARG:-jar\n", C2 = "ARG:-jar\n";
 
+        /** What fake java printed of its arguments for {@code dh-host args}, as {@link #jitOf} leaves them. */
+        private String jit(String... args) throws Exception {
+            return jitOf(dhHost(args).out());
+        }
+
         /** The arguments fake java was given, the collector and young generation a replay gets left out: the JIT's. */
         private static String jitOf(String out) {
             return out.lines().filter(l -> !l.equals("ARG:-XX:+UseParallelGC") && !l.startsWith("ARG:-Xmn"))
@@ -493,41 +498,41 @@ class LauncherScriptTest {
             Files.writeString(jar, "");
             // The cut is 400,000 pawn-ticks on a small map: 14 minutes of eight players on arena.
             Files.write(tmp.resolve("elsewhere/a.dh-demo"), demo(18_000, 8, ARENA_MANIFEST));
-            assertTrue(jitOf(dhHost("--demo", "a.dh-demo").out()).startsWith(C1), "5 minutes of 8 on arena is short");
+            assertTrue(jit("--demo", "a.dh-demo").startsWith(C1), "5 minutes of 8 on arena is short");
             Files.write(tmp.resolve("elsewhere/a.dh-demo"), demo(18_000, 32, ARENA_MANIFEST));
-            assertTrue(jitOf(dhHost("--demo", "a.dh-demo").out()).startsWith(C2), "5 minutes of 32 on arena is long");
+            assertTrue(jit("--demo", "a.dh-demo").startsWith(C2), "5 minutes of 32 on arena is long");
             Files.write(tmp.resolve("elsewhere/a.dh-demo"), demo(72_000, 8, ARENA_MANIFEST));
-            assertTrue(jitOf(dhHost("--demo", "a.dh-demo").out()).startsWith(C2), "20 minutes of 8 on arena is long");
+            assertTrue(jit("--demo", "a.dh-demo").startsWith(C2), "20 minutes of 8 on arena is long");
             // A big map costs more a pawn-tick: e1m1's manifest is 12,527 bytes (1,257 brushes).
             Files.write(tmp.resolve("elsewhere/a.dh-demo"), demo(1_800, 8, 12_527));
-            assertTrue(jitOf(dhHost("--demo=a.dh-demo").out()).startsWith(C1), "30 s of 8 on e1m1 is short");
+            assertTrue(jit("--demo=a.dh-demo").startsWith(C1), "30 s of 8 on e1m1 is short");
             Files.write(tmp.resolve("elsewhere/a.dh-demo"), demo(18_000, 8, 12_527));
-            assertTrue(jitOf(dhHost("--demo", "a.dh-demo").out()).startsWith(C2), "5 minutes of 8 on e1m1 is long");
+            assertTrue(jit("--demo", "a.dh-demo").startsWith(C2), "5 minutes of 8 on e1m1 is long");
             Files.write(tmp.resolve("elsewhere/a.dh-demo"), demo(18_000, 8, 0));
-            assertTrue(jitOf(dhHost("--demo", "a.dh-demo").out()).startsWith(C1), "without a manifest the map counts as small");
+            assertTrue(jit("--demo", "a.dh-demo").startsWith(C1), "without a manifest the map counts as small");
             // Files that do not say: a version 1 file counts 24 bytes a pawn-tick, anything else 2.4.
             Path small = tmp.resolve("elsewhere/small.dh-demo");
             Files.write(small, new byte[1000]);
-            assertTrue(jitOf(dhHost("--demo", "small.dh-demo").out()).startsWith(C1));
-            assertTrue(jitOf(dhHost("--demo=small.dh-demo", "--until", "5").out()).startsWith(C1));
+            assertTrue(jit("--demo", "small.dh-demo").startsWith(C1));
+            assertTrue(jit("--demo=small.dh-demo", "--until", "5").startsWith(C1));
             Path big = tmp.resolve("elsewhere/big.dh-demo");
             try (var f = new RandomAccessFile(big.toFile(), "rw")) {
                 f.setLength(3L << 20);
             }
-            assertTrue(jitOf(dhHost("--demo", "big.dh-demo").out()).startsWith(C2), "3 MiB that says nothing is long");
+            assertTrue(jit("--demo", "big.dh-demo").startsWith(C2), "3 MiB that says nothing is long");
             Files.write(tmp.resolve("elsewhere/compact.dh-demo"), demoOf(2, 600 << 10));
-            assertTrue(jitOf(dhHost("--demo", "compact.dh-demo").out()).startsWith(C1), "600 KiB of version 2 without an End is short");
+            assertTrue(jit("--demo", "compact.dh-demo").startsWith(C1), "600 KiB of version 2 without an End is short");
             Files.write(tmp.resolve("elsewhere/compact.dh-demo"), demoOf(2, 1200 << 10));
-            assertTrue(jitOf(dhHost("--demo", "compact.dh-demo").out()).startsWith(C2), "1.2 MiB of version 2 without an End is long");
+            assertTrue(jit("--demo", "compact.dh-demo").startsWith(C2), "1.2 MiB of version 2 without an End is long");
             Path old = tmp.resolve("elsewhere/old.dh-demo");
             Files.write(old, demoOf(1, 3 << 20));
-            assertTrue(jitOf(dhHost("--demo", "old.dh-demo").out()).startsWith(C1), "3 MiB of version 1 is short");
+            assertTrue(jit("--demo", "old.dh-demo").startsWith(C1), "3 MiB of version 1 is short");
             try (var f = new RandomAccessFile(old.toFile(), "rw")) {
                 f.setLength(12L << 20);
             }
-            assertTrue(jitOf(dhHost("--demo", "old.dh-demo").out()).startsWith(C2), "12 MiB of version 1 is long");
-            assertTrue(jitOf(dhHost("--demo", "missing.dh-demo").out()).startsWith(C2), "dh-host says what is missing");
-            assertTrue(jitOf(dhHost("--map", "small.dh-demo").out()).startsWith(C2), "only --demo counts");
+            assertTrue(jit("--demo", "old.dh-demo").startsWith(C2), "12 MiB of version 1 is long");
+            assertTrue(jit("--demo", "missing.dh-demo").startsWith(C2), "dh-host says what is missing");
+            assertTrue(jit("--map", "small.dh-demo").startsWith(C2), "only --demo counts");
             Map<String, String> env = env();
             env.put("JAVA_OPTS", "-XX:-TieredCompilation");
             assertTrue(jitOf(dhHost(env, "--demo", "small.dh-demo").out()).startsWith("ARG:-XX:-TieredCompilation\nARG:-jar\n"),
@@ -540,21 +545,21 @@ class LauncherScriptTest {
             Files.writeString(jar, "");
             byte[] twenty = demo(72_000, 8, ARENA_MANIFEST); // 20 minutes of 8 on arena: long as a whole
             Files.write(tmp.resolve("elsewhere/long.dh-demo"), twenty);
-            assertTrue(jitOf(dhHost("--demo", "long.dh-demo").out()).startsWith(C2), "the whole file is long");
-            assertTrue(jitOf(dhHost("--demo", "long.dh-demo", "--from", "68400").out()).startsWith(C1), "its last minute is short");
-            assertTrue(jitOf(dhHost("--demo=long.dh-demo", "--from=68400").out()).startsWith(C1));
-            assertTrue(jitOf(dhHost("--demo", "long.dh-demo", "--until", "3600").out()).startsWith(C1), "so is its first");
-            assertTrue(jitOf(dhHost("--demo", "long.dh-demo", "--from", "0").out()).startsWith(C2));
-            assertTrue(jitOf(dhHost("--demo", "long.dh-demo", "--from", "6000", "--until", "66000").out()).startsWith(C2),
+            assertTrue(jit("--demo", "long.dh-demo").startsWith(C2), "the whole file is long");
+            assertTrue(jit("--demo", "long.dh-demo", "--from", "68400").startsWith(C1), "its last minute is short");
+            assertTrue(jit("--demo=long.dh-demo", "--from=68400").startsWith(C1));
+            assertTrue(jit("--demo", "long.dh-demo", "--until", "3600").startsWith(C1), "so is its first");
+            assertTrue(jit("--demo", "long.dh-demo", "--from", "0").startsWith(C2));
+            assertTrue(jit("--demo", "long.dh-demo", "--from", "6000", "--until", "66000").startsWith(C2),
                     "most of it is long");
             // Without an End (a file cut off while recording) the stretch is unknown: its size decides.
             Files.write(tmp.resolve("elsewhere/cut.dh-demo"), Arrays.copyOf(twenty, twenty.length - 1));
-            assertTrue(jitOf(dhHost("--demo", "cut.dh-demo", "--from", "68400").out()).startsWith(C2));
+            assertTrue(jit("--demo", "cut.dh-demo", "--from", "68400").startsWith(C2));
             // Junk where the numbers are, or in the options, never stops the launcher: Java says what is wrong.
             Files.write(tmp.resolve("elsewhere/junk.dh-demo"), demoOf(2, 1200 << 10));
-            assertTrue(jitOf(dhHost("--demo", "junk.dh-demo", "--from", "68400").out()).startsWith(C2));
-            assertTrue(jitOf(dhHost("--demo", "long.dh-demo", "--from", "-5").out()).startsWith(C2));
-            assertTrue(jitOf(dhHost("--demo", "long.dh-demo", "--until", "x1").out()).startsWith(C2));
+            assertTrue(jit("--demo", "junk.dh-demo", "--from", "68400").startsWith(C2));
+            assertTrue(jit("--demo", "long.dh-demo", "--from", "-5").startsWith(C2));
+            assertTrue(jit("--demo", "long.dh-demo", "--until", "x1").startsWith(C2));
         }
 
         /**
@@ -566,12 +571,12 @@ class LauncherScriptTest {
             Files.createDirectories(jar.getParent());
             Files.writeString(jar, "");
             Files.createFile(tmp.resolve("elsewhere/empty.dh-demo"));
-            assertTrue(jitOf(dhHost("--demo", "empty.dh-demo").out()).startsWith(C2), "Java says it is empty");
+            assertTrue(jit("--demo", "empty.dh-demo").startsWith(C2), "Java says it is empty");
             Path kmsg = Path.of("/proc/kmsg");
             Assumptions.assumeTrue(Files.isReadable(kmsg), "/proc/kmsg cannot be read here (not root?)");
             Files.createSymbolicLink(tmp.resolve("elsewhere/k.dh-demo"), kmsg);
-            assertTrue(jitOf(dhHost("--demo", kmsg.toString()).out()).startsWith(C2), "Java refuses it, in one sentence");
-            assertTrue(jitOf(dhHost("--demo", "k.dh-demo").out()).startsWith(C2));
+            assertTrue(jit("--demo", kmsg.toString()).startsWith(C2), "Java refuses it, in one sentence");
+            assertTrue(jit("--demo", "k.dh-demo").startsWith(C2));
         }
 
         /** Arena's manifest, as this build records it (demo/FORMAT.md). */
