@@ -60,6 +60,31 @@ final class DecodedSegment {
     }
 
     /**
+     * A tick whole, as a {@link DemoFile.TickVisitor} is handed it: its hash, then slot {@code slots[k]}'s input
+     * {@code inputs[slots[k]]} for each of {@code count} live pawns; the same as {@link #add} of the hash and then
+     * of an Input for each.
+     */
+    void addTick(Chunk.TickHash h, int[] tickSlots, int count, PlayerInput[] bySlot) {
+        if (tickCount == hashes.length) {
+            hashes = Arrays.copyOf(hashes, tickCount * 2);
+            inputsEnd = Arrays.copyOf(inputsEnd, tickCount * 2);
+        }
+        if (inputCount + count > slots.length) {
+            int room = Math.max(slots.length * 2, inputCount + count);
+            slots = Arrays.copyOf(slots, room);
+            inputs = Arrays.copyOf(inputs, room);
+        }
+        for (int k = 0; k < count; k++) {
+            int slot = tickSlots[k];
+            slots[inputCount] = slot;
+            inputs[inputCount++] = bySlot[slot];
+        }
+        hashes[tickCount] = h;
+        inputsEnd[tickCount++] = inputCount;
+        bytes += (long) OBJECT * (1 + count);
+    }
+
+    /**
      * What a record other than a tick holds, in bytes, at most: a join's name can be 65,535 bytes (counted at two bytes a
      * character, as a string may keep it), a checkpoint's snapshot any length; what a hostile file makes large is counted.
      */

@@ -3,6 +3,7 @@ package org.digitalheaven.demo;
 import java.util.Arrays;
 import java.util.List;
 import org.digitalheaven.universe.PawnState;
+import org.digitalheaven.universe.PlayerInput;
 import org.digitalheaven.universe.Snapshot;
 import org.digitalheaven.universe.SnapshotCodec;
 import org.digitalheaven.universe.SnapshotFormatException;
@@ -72,37 +73,93 @@ public final class DemoContent {
         List<DemoFile.Segment> segments = demo.segments();
         for (int k = from; k <= Math.min(last, segments.size() - 1); k++) {
             DemoFile.Segment seg = segments.get(k);
-            boolean seeking = k == from && from > 0;
-            DecodedSegment[] decoded = {null}; // what it decodes, kept for the replay beside it while that waits for it
-            seg.visitRecords((i, c) -> { // one record at a time; kept for the replay only up to the limit
-                if (i == 0 && shared != null && shared.waitingFor(seg)) {
-                    decoded[0] = new DecodedSegment();
-                }
-                if (decoded[0] != null) {
-                    decoded[0].add(c);
-                    if (decoded[0].bytes() > shared.limit() || (i & 1023) == 1023 && !shared.waitingFor(seg)) {
-                        decoded[0] = null; // too long to hold (a hostile segment can be), or the replay took the bytes
-                    }
-                }
-                if (c instanceof Chunk.Unknown || c instanceof Chunk.End) {
-                    return true;
-                }
-                if (seeking && !s.opened) {
-                    // Seeking: the records of the boundary before this checkpoint are in it already.
-                    if (c instanceof Chunk.Checkpoint cp) {
-                        s.restart(seg, i, cp);
-                    }
-                    return true;
-                }
-                s.take(seg, i, c);
-                return true;
-            }, shared);
-            if (decoded[0] != null) {
-                shared.decoded(seg, decoded[0]); // every record decoded and passed: the replay need not decode them
+            Reader r = new Reader(s, seg, k == from && from > 0, shared);
+            seg.visitRecords(r, shared);
+            if (r.decoded != null) {
+                shared.decoded(seg, r.decoded); // every record decoded and passed: the replay need not decode them
             }
         }
         if (last >= segments.size() - 1) {
             demo.checkReach(s.reach); // a version 1 End says where the file ends
+        }
+    }
+
+    /**
+     * One segment's records into the checks ({@link State}), a version 2 segment's ticks whole: no record object per input,
+     * one call per tick, the inputs checked as {@link State#take} checks an Input record. Beside a replay, what it passes
+     * is kept decoded for it ({@code decoded}), up to the shared limit.
+     */
+    private static final class Reader implements DemoFile.TickVisitor {
+        private final State s;
+        private final DemoFile.Segment seg;
+        /** Seeking: the records of the boundary before the first checkpoint are in it already, and are skipped. */
+        private final boolean seeking;
+        private final SharedSegments shared;
+        /** What it decoded, kept for the replay beside it while that waits for it; null: not kept. */
+        DecodedSegment decoded;
+        /** The index of the next record among the segment's (a tick's hash and inputs counted one each). */
+        private int next;
+
+        Reader(State s, DemoFile.Segment seg, boolean seeking, SharedSegments shared) {
+            this.s = s;
+            this.seg = seg;
+            this.seeking = seeking;
+            this.shared = shared;
+        }
+
+        @Override
+        public boolean visit(int i, Chunk c) throws DemoFormatException {
+            keep(i);
+            if (decoded != null) {
+                decoded.add(c);
+                letGoWhenLarge(i, i + 1);
+            }
+            next = i + 1;
+            if (c instanceof Chunk.Unknown || c instanceof Chunk.End) {
+                return true;
+            }
+            if (seeking && !s.opened) {
+                if (c instanceof Chunk.Checkpoint cp) {
+                    s.restart(seg, i, cp);
+                }
+                return true;
+            }
+            s.take(seg, i, c);
+            return true;
+        }
+
+        @Override
+        public boolean tick(Chunk.TickHash hash, int[] slots, int count, PlayerInput[] inputs) throws DemoFormatException {
+            int i = next;
+            next += 1 + count;
+            keep(i);
+            if (decoded != null) {
+                decoded.addTick(hash, slots, count, inputs);
+                letGoWhenLarge(i, next);
+            }
+            if (seeking && !s.opened) {
+                return true; // a version 2 segment has no tick before its checkpoint; as visit, all the same
+            }
+            s.take(seg, i, hash);
+            s.takeInputs(seg, i + 1, slots, count);
+            return true;
+        }
+
+        /** At the segment's first record: whether the replay beside it waits for this segment, so its records are kept. */
+        private void keep(int i) {
+            if (i == 0 && shared != null && shared.waitingFor(seg)) {
+                decoded = new DecodedSegment();
+            }
+        }
+
+        /**
+         * Stops keeping the records when they are too many to hold (a hostile segment can be), or, looked at every
+         * 1,024 records, once the replay took the bytes instead.
+         */
+        private void letGoWhenLarge(int from, int to) {
+            if (decoded.bytes() > shared.limit() || (from >> 10) != (to >> 10) && !shared.waitingFor(seg)) {
+                decoded = null;
+            }
         }
     }
 
@@ -196,6 +253,19 @@ public final class DemoContent {
                                 + " of slot " + slot + ", which joined before it");
                     }
                 }
+            }
+        }
+
+        /**
+         * The inputs of the boundary whose hash was just taken, record {@code i} on: what {@link #take} does for each
+         * Input (the boundary's tick, after its hash: only the pawn is left to check).
+         */
+        void takeInputs(DemoFile.Segment seg, int i, int[] slots, int count) throws DemoFormatException {
+            for (int k = 0; k < count; k++) {
+                need(seg, i + k, slots[k], "an Input");
+            }
+            if (count > 0) {
+                phase = 3;
             }
         }
 
