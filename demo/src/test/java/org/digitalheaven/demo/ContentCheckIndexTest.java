@@ -12,7 +12,7 @@ import org.junit.jupiter.api.Test;
 /**
  * The content check reads a version 2 segment's ticks whole (a tick's hash and every input in one call), yet names a
  * record it refuses by the index a reader taking the records one at a time gives it: a tick's hash and each of its
- * inputs count one each. Checked with a join of a wire id another pawn has, placed after a segment's first ticks,
+ * inputs count one each. Checked with an override of a slot that holds no pawn, placed after a segment's first ticks,
  * which only the check refuses (the records decode), alone and beside a replay ({@link SharedSegments}).
  */
 class ContentCheckIndexTest {
@@ -24,41 +24,30 @@ class ContentCheckIndexTest {
         for (DemoFile.Segment s : recorded.segments()) {
             s.visitRecords((i, c) -> records.add(c));
         }
-        Chunk.Join first = (Chunk.Join) records.stream().filter(c -> c instanceof Chunk.Join).findFirst().orElseThrow();
         long at = 255; // inside the segment of the checkpoint at tick 240, after fifteen of its ticks
         int place = -1;
         for (int i = 0; i < records.size() && place < 0; i++) {
             if (records.get(i).tick() == at) {
-                place = i; // a boundary opens with its joins
+                place = i; // a boundary opens with its leaves, joins and overrides
             }
         }
-        records.add(place, new Chunk.Join(at, 200, first.wireId(), "twin", first.motion()));
-        for (int i = place + 1; i < records.size(); i++) { // the twin's input at every tick after, as a sound file would have
-            if (records.get(i) instanceof Chunk.TickHash h) {
-                int j = i + 1;
-                while (j < records.size() && records.get(j) instanceof Chunk.Input) {
-                    j++;
-                }
-                records.add(j, new Chunk.Input(h.tick(), 200, PlayerInput.NEUTRAL));
-                i = j;
-            }
-        }
+        records.add(place, new Chunk.MoveOverride(at, 200, null)); // slot 200 holds no pawn
         byte[] file = DemoConverter.write(recorded.header(), records).bytes();
 
         DemoFile d = DemoReader.read(file);
         DemoFile.Segment seg = d.findSegment(at);
         int[] index = {-1};
         seg.visitRecords((i, c) -> { // one at a time: not a TickVisitor
-            if (c instanceof Chunk.Join j && j.slot() == 200) {
+            if (c instanceof Chunk.MoveOverride o && o.slot() == 200) {
                 index[0] = i;
             }
             return true;
         });
-        assertTrue(index[0] > 2 * 15, "the join comes after ticks of its segment, each a hash and inputs: " + index[0]);
+        assertTrue(index[0] > 2 * 15, "the override comes after ticks of its segment, each a hash and inputs: " + index[0]);
         String expected = seg.where(index[0]);
 
         DemoFormatException alone = assertThrows(DemoFormatException.class, () -> DemoContent.check(d));
-        assertTrue(alone.getMessage().contains("a Join of wire id " + first.wireId()), alone.getMessage());
+        assertTrue(alone.getMessage().contains("an Override for slot 200, where no pawn is"), alone.getMessage());
         assertTrue(alone.getMessage().startsWith(expected + ": "), "names " + expected + ": " + alone.getMessage());
 
         DemoFile again = DemoReader.read(file);
