@@ -6,7 +6,8 @@ import org.digitalheaven.universe.PlayerInput;
 /**
  * One segment's records as a reader decoded them, whole, to hand to another reader instead of the bytes: the content
  * check decodes every segment of a replay ahead of it, so the replay need not decode them again ({@link
- * SharedSegments}). Built from the records one at a time, as {@link DemoFile.Segment#visitRecords} hands them; given
+ * SharedSegments}). Built from the records as {@link DemoFile.Segment#visitRecords} hands them, one at a time or a tick
+ * whole ({@link #add}, {@link #addTick}); given
  * to a visitor exactly as decoding the segment's bytes would give them (a {@link DemoFile.TickVisitor} each tick whole,
  * any other visitor record by record, with the same indices). Only a segment whose records all decoded is handed on,
  * so it never has an error to report. Immutable once handed on.
@@ -60,8 +61,8 @@ final class DecodedSegment {
     }
 
     /**
-     * A tick whole, as a {@link DemoFile.TickVisitor} is handed it: its hash, then slot {@code slots[k]}'s input
-     * {@code inputs[slots[k]]} for each of {@code count} live pawns; the same as {@link #add} of the hash and then
+     * A tick whole, as a {@link DemoFile.TickVisitor} is handed it: its hash, then slot {@code tickSlots[k]}'s input
+     * {@code bySlot[tickSlots[k]]} for each of {@code count} live pawns; the same as {@link #add} of the hash and then
      * of an Input for each.
      */
     void addTick(Chunk.TickHash h, int[] tickSlots, int count, PlayerInput[] bySlot) {

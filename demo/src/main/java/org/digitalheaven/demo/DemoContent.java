@@ -74,7 +74,11 @@ public final class DemoContent {
         for (int k = from; k <= Math.min(last, segments.size() - 1); k++) {
             DemoFile.Segment seg = segments.get(k);
             Reader r = new Reader(s, seg, k == from && from > 0, shared);
-            seg.visitRecords(r, shared);
+            // A segment whose tick numbers run past the largest (only a forged file's do) is read one record at a time:
+            // a tick's hash then comes to the checks, which refuse it for going back before the start, before the
+            // decoder reads the tick's inputs, as it always has; whole, a damaged input of that tick would be said instead.
+            boolean wraps = seg.ticks() > 0 && seg.checkpointTick() > Long.MAX_VALUE - seg.ticks();
+            seg.visitRecords(wraps ? (DemoFile.RecordVisitor) r::visit : r, shared);
             if (r.decoded != null) {
                 shared.decoded(seg, r.decoded); // every record decoded and passed: the replay need not decode them
             }
@@ -109,10 +113,10 @@ public final class DemoContent {
 
         @Override
         public boolean visit(int i, Chunk c) throws DemoFormatException {
-            keep(i);
+            startKeeping(i);
             if (decoded != null) {
                 decoded.add(c);
-                letGoWhenLarge(i, i + 1);
+                letGo(i, i + 1);
             }
             next = i + 1;
             if (c instanceof Chunk.Unknown || c instanceof Chunk.End) {
@@ -132,31 +136,31 @@ public final class DemoContent {
         public boolean tick(Chunk.TickHash hash, int[] slots, int count, PlayerInput[] inputs) throws DemoFormatException {
             int i = next;
             next += 1 + count;
-            keep(i);
+            startKeeping(i);
             if (decoded != null) {
                 decoded.addTick(hash, slots, count, inputs);
-                letGoWhenLarge(i, next);
+                letGo(i, next);
             }
             if (seeking && !s.opened) {
-                return true; // a version 2 segment has no tick before its checkpoint; as visit, all the same
+                return true; // as visit; unreachable while the decoder refuses a tick before its segment's checkpoint
             }
             s.take(seg, i, hash);
             s.takeInputs(seg, i + 1, slots, count);
             return true;
         }
 
-        /** At the segment's first record: whether the replay beside it waits for this segment, so its records are kept. */
-        private void keep(int i) {
+        /** At the segment's first record: its records are kept when the replay beside it waits for this segment. */
+        private void startKeeping(int i) {
             if (i == 0 && shared != null && shared.waitingFor(seg)) {
                 decoded = new DecodedSegment();
             }
         }
 
         /**
-         * Stops keeping the records when they are too many to hold (a hostile segment can be), or, looked at every
-         * 1,024 records, once the replay took the bytes instead.
+         * Stops keeping the records (records {@code from} to {@code to} just kept) when they are too many to hold (a
+         * hostile segment can be), or, looked at every 1,024 records, once the replay took the bytes instead.
          */
-        private void letGoWhenLarge(int from, int to) {
+        private void letGo(int from, int to) {
             if (decoded.bytes() > shared.limit() || (from >> 10) != (to >> 10) && !shared.waitingFor(seg)) {
                 decoded = null;
             }
@@ -258,7 +262,9 @@ public final class DemoContent {
 
         /**
          * The inputs of the boundary whose hash was just taken, record {@code i} on: what {@link #take} does for each
-         * Input (the boundary's tick, after its hash: only the pawn is left to check).
+         * Input (the boundary's tick, after its hash: only the pawn is left to check). The decoder reads inputs only for
+         * the pawns its own joins, leaves and checkpoints made live, which the checks hold to be these, so the pawn
+         * check is a second guard, kept so that the rule is said here as in take.
          */
         void takeInputs(DemoFile.Segment seg, int i, int[] slots, int count) throws DemoFormatException {
             for (int k = 0; k < count; k++) {
