@@ -70,7 +70,8 @@ class ContentCheckTicksWholeTest {
         long start = Long.MAX_VALUE - 1; // ticks start, MAX_VALUE, then MIN_VALUE: the third goes back before the start
         Chunk.Header h = new Chunk.Header(h0.mapName(), h0.mapBarcode(), h0.closureHash(), h0.engineVersion(), h0.gitSha(),
                 h0.tickRate(), h0.checkpointInterval(), start, h0.worldSettings(), h0.notes());
-        List<PawnState> pawns = new Snapshot(start, opening.pawns(), opening.objects()).pawns();
+        Snapshot at = new Snapshot(start, opening.pawns(), opening.objects());
+        List<PawnState> pawns = at.pawns();
         int n = pawns.size();
         String refusal = "record " + (n + 1 + 2 * (1 + n)) // the joins, the checkpoint, two ticks of a hash and n inputs
                 + ": TICK_HASH at tick " + Long.MIN_VALUE + " is before the recording's start tick " + start;
@@ -80,7 +81,7 @@ class ContentCheckTicksWholeTest {
             for (PawnState p : pawns) {
                 enc.join(p.slot(), p.wireId(), p.name(), p.motion());
             }
-            enc.checkpoint(SnapshotCodec.encode(new Snapshot(start, opening.pawns(), opening.objects())), pawns);
+            enc.checkpoint(SnapshotCodec.encode(at), pawns);
             PlayerInput[] in = new PlayerInput[256];
             for (PawnState p : pawns) {
                 in[p.slot()] = p.lastInput();

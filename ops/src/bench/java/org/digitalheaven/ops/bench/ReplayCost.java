@@ -304,8 +304,11 @@ public final class ReplayCost {
         }
     }
 
-    /** Seconds to read every segment's records as a replay reads them (inflated, decoded, each tick whole). */
-    private static double read(DemoFile d) throws DemoFormatException {
+    /**
+     * Seconds to read every segment's records as a replay reads them (inflated, decoded, each tick whole), into a visitor
+     * that keeps nothing; also {@link ContentCheckCost}'s records read alone.
+     */
+    static double read(DemoFile d) throws DemoFormatException {
         long[] seen = {0};
         DemoFile.TickVisitor reader = new DemoFile.TickVisitor() {
             @Override
