@@ -7,10 +7,9 @@ import org.digitalheaven.universe.PlayerInput;
  * One segment's records as a reader decoded them, whole, to hand to another reader instead of the bytes: the content
  * check decodes every segment of a replay ahead of it, so the replay need not decode them again ({@link
  * SharedSegments}). Built from the records as {@link DemoFile.Segment#visitRecords} hands them, one at a time or a tick
- * whole ({@link #add}, {@link #addTick}); given
- * to a visitor exactly as decoding the segment's bytes would give them (a {@link DemoFile.TickVisitor} each tick whole,
- * any other visitor record by record, with the same indices). Only a segment whose records all decoded is handed on,
- * so it never has an error to report. Immutable once handed on.
+ * whole ({@link #add}, {@link #addTick}); given to a visitor exactly as decoding the segment's bytes would give them
+ * (a {@link DemoFile.TickVisitor} each tick whole, any other visitor record by record, with the same indices). Only a
+ * segment whose records all decoded is handed on, so it never has an error to report. Immutable once handed on.
  */
 final class DecodedSegment {
 

@@ -11,7 +11,8 @@ import org.digitalheaven.demo.DemoReader;
  * What the content check costs, the check every replay runs beside it ({@link DemoContent#check}): over one demo, in
  * alternating rounds after a third of them to warm up, the check whole, and the records read alone (every segment
  * inflated and decoded, ticks whole, into a visitor that keeps nothing: {@link ReplayCost#read}), so the difference is
- * the checks themselves. Medians in ms and in µs a tick. With {@code --jobs} the check runs on the workers' cores; alone, on a core of its own.
+ * the checks themselves. Medians in ms and in µs a tick. With {@code --jobs} the check runs on the workers' cores;
+ * alone, on a core of its own.
  *
  * <pre>java -cp ops/target/benchmarks.jar org.digitalheaven.ops.bench.ContentCheckCost DEMO [rounds]</pre>
  */
