@@ -4,8 +4,10 @@ import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.concurrent.locks.LockSupport;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
 import org.digitalheaven.physics.MoveSettings;
@@ -24,6 +26,8 @@ import org.digitalheaven.universe.Universe;
  * records ({@link SegmentCoder}: the hashes taken, the inputs predicted and coded), compresses and checksums
  * them ({@link ChunkFramer}) and writes them. So the tick never codes, compresses or waits on a disk, and hashes
  * only the map objects that changed (as the live hash always did: few, and only when they change), never the pawns.
+ * A live server's recorder makes even that store a word on a thread of its own, while the game thread idles until its
+ * next tick ({@link #takeBeside}); the game thread settles it at the next boundary ({@link #settle}).
  * Where a live recording's coverage comes from is the host's choice ({@link Opening#coverageBeside}): a
  * {@link ShadowReplay} of the segments as they are written, on the writer thread, which also checks that the
  * file replays; or a watch on the recorded universe itself (a replay's recorder, whose tick is not live).
@@ -109,7 +113,8 @@ public final class DemoRecorder {
     private long due;
     private int checkpoints;
     private long ticksRecorded;
-    private boolean stopped;
+    /** Volatile for the taker thread ({@link #takeBeside}), which ends with the recording; set on the game thread only. */
+    private volatile boolean stopped;
     /** {@link Universe#changes()} right after the last tick's state was noted (-1: none): unchanged since, it holds. */
     private long notedChanges = -1;
     /**
@@ -120,6 +125,22 @@ public final class DemoRecorder {
     private Universe watched;
     /** The replay beside the recording that takes its coverage ({@link Opening#coverageBeside}), or null; set before it is published. */
     private ShadowReplay shadow;
+
+    // A live server's recorder makes each tick's take on a thread of its own ({@link #takeBeside}), while the game thread
+    // idles until its next tick: the game thread only says the take is due, and settles it before the world changes.
+    /** The last tick's take: made, due (the taker may make it), being made by the taker, or failed there. */
+    private static final int MADE = 0, DUE = 1, MAKING = 2, FAILED = 3;
+    private final AtomicInteger take = new AtomicInteger(MADE);
+    /** The universe whose take is due: stored before {@link #take} turns DUE, read by whoever claims it. */
+    private Universe takeOf;
+    /** The thread that makes takes beside the game thread, or null: every take is made on the game thread. */
+    private Thread taker;
+    /** Takes the taker made; written by it, read on the game thread after {@link #settle} (or once it ended). */
+    private long takenBeside;
+    /** Why the taker could not make a take ({@link #FAILED}): the game thread ends the recording at its next settle. */
+    private Throwable takeFailure;
+    /** For a test: the taker's takes fail ({@link #failTakesBeside}). */
+    private volatile boolean failTakes;
 
     /**
      * A first journal's words: a segment of the pawns there are at the opening (a tick is some 8 words and 22 a pawn),
@@ -327,6 +348,7 @@ public final class DemoRecorder {
     }
 
     public void onLeave(Universe u, Pawn p) {
+        settle();
         if (!boundary(u)) {
             return;
         }
@@ -335,6 +357,7 @@ public final class DemoRecorder {
     }
 
     public void onJoin(Universe u, Pawn p) {
+        settle();
         if (!boundary(u)) {
             return;
         }
@@ -361,6 +384,7 @@ public final class DemoRecorder {
      * one the last tick left.
      */
     public void onBoundary(Universe u) {
+        settle();
         if (u.tickCount() < due && u.changes() == notedChanges) {
             return; // the common boundary: no segment due, nothing changed since the tick's state was noted
         }
@@ -393,12 +417,142 @@ public final class DemoRecorder {
         if (stopped) {
             return;
         }
-        segment.tick(u);
+        settle(); // a take still due from a tick before: a host that ticked again with no boundary hook between
         ticksRecorded++;
         notedChanges = u.changes();
-        if (segment.codedBound() > maxSegmentRecords || segment.words.size() > MAX_SEGMENT_WORDS) {
-            due = u.tickCount(); // this segment ends at the next boundary
+        if (taker != null) {
+            takeOf = u;
+            take.setRelease(DUE); // after every store of the tick's: the taker reads the world as the tick left it
+        } else {
+            noteTick(u);
         }
+    }
+
+    /** The take of the state tick {@code u.tickCount() - 1} left; past its bounds, the segment ends at the next boundary. */
+    private void noteTick(Universe u) {
+        segment.tick(u);
+        endSegmentWhenFull(u.tickCount());
+    }
+
+    /** After a tick's take: past its bounds, the segment ends at the next boundary, {@code nextBoundary}. */
+    private void endSegmentWhenFull(long nextBoundary) {
+        if (segment.codedBound() > maxSegmentRecords || segment.words.size() > MAX_SEGMENT_WORDS) {
+            due = nextBoundary;
+        }
+    }
+
+    /**
+     * Makes the last tick's take when it is still due, or waits for the taker making it: from here to the next tick
+     * the journal is the game thread's again, and the world may change. A host whose recorder takes beside calls it
+     * before anything at a boundary touches the world (its packets, console tasks, leaves and joins: the taker may be
+     * reading the world until then); every hook here calls it first. Game thread; one read when nothing is due.
+     */
+    public void settle() {
+        int state = take.get();
+        if (state != MADE) {
+            settle(state);
+        }
+    }
+
+    private void settle(int state) {
+        Universe u = takeOf; // not let go before the take is made: the taker reads it once it claimed the take
+        if (state == DUE && take.compareAndSet(DUE, MAKING)) {
+            try {
+                noteTick(u); // the taker has not come to it: the game thread makes it, as without one
+            } finally {
+                takeOf = null;
+                take.set(MADE);
+            }
+            return;
+        }
+        // Being made beside, a store a word (some 70 ns once the world is in that core's cache): wait, and let the
+        // taker run when it shares this core.
+        for (int spins = 0; (state = take.get()) == MAKING || state == DUE; spins++) {
+            if (spins < 1_000) {
+                Thread.onSpinWait();
+            } else {
+                Thread.yield();
+            }
+        }
+        takeOf = null;
+        if (state == FAILED) {
+            take.set(MADE);
+            // The segment holds a take cut short: end the file at the last whole one, saying why, once.
+            stopped = true;
+            unwatch();
+            writer.endHere("the recorder could not note tick " + (u.tickCount() - 1) + " (" + takeFailure + "), so the"
+                    + " recording ends at tick " + segment.firstTick());
+            writer.finish(0);
+        }
+    }
+
+    /**
+     * Makes each tick's take ({@link LaneWords#take}: the words of the state the tick left) on a thread of its own,
+     * while the game thread idles until its next tick at {@code tickRate} Hz, rather than on the game thread right
+     * after the tick; the file is the same byte for byte. The game thread only says a take is due, and at the next
+     * boundary {@link #settle}s it: made by then (it looks some four times a tick), or it makes it itself. Only for a
+     * host that changes its world nowhere but between {@code settle} and the tick's end (a live server on its own
+     * loop); call it once, after {@link #open}, before the first tick.
+     */
+    public DemoRecorder takeBeside(int tickRate) {
+        if (stopped || taker != null) {
+            return this;
+        }
+        long period = Math.max(100_000L, 1_000_000_000L / Math.max(1, tickRate) / 4);
+        Thread t = new Thread(() -> makeTakes(period), "dh-demo-taker");
+        t.setDaemon(true);
+        taker = t;
+        t.start();
+        return this;
+    }
+
+    /** The taker thread: until the recording ends (stopped, or its writer failed), claims each due take and makes it. */
+    private void makeTakes(long periodNanos) {
+        while (!stopped && writer.failure() == null) {
+            LockSupport.parkNanos(periodNanos);
+            if (take.get() == DUE && take.compareAndSet(DUE, MAKING)) {
+                int made = FAILED;
+                try {
+                    if (failTakes) {
+                        throw new OutOfMemoryError("a test's: the journal could not grow");
+                    }
+                    noteTick(takeOf);
+                    takenBeside++;
+                    made = MADE;
+                } catch (Throwable e) {
+                    takeFailure = e; // OutOfMemoryError growing the journal, or a bug: never a game thread left waiting
+                } finally {
+                    take.set(made);
+                }
+            }
+        }
+    }
+
+    /** Takes the taker thread made ({@link #takeBeside}); the rest were made on the game thread. Game thread. */
+    public long takenBeside() {
+        return takenBeside;
+    }
+
+    /** True when a taker thread makes the ticks' takes ({@link #takeBeside}). */
+    public boolean takesBeside() {
+        return taker != null;
+    }
+
+    /** For a test: a tick's take is due or being made beside (not made, nor failed there). */
+    boolean takeUnmade() {
+        int state = take.get();
+        return state == DUE || state == MAKING;
+    }
+
+    /** For a test: the taker thread ({@link #takeBeside}), or null. */
+    Thread takerThread() {
+        return taker;
+    }
+
+    /** For a test: the taker's takes from now on fail, as one would that ran out of memory growing the journal. */
+    DemoRecorder failTakesBeside() {
+        failTakes = true;
+        return this;
     }
 
     /** For a test: segments end once their records pass {@code bytes} (the checkpoint aside), not {@link #MAX_SEGMENT_RECORDS}. */
@@ -425,6 +579,7 @@ public final class DemoRecorder {
      * complete before the process exits. Returns the writer's failure so far, or null.
      */
     public String stop(Universe u, long waitMillis) {
+        settle();
         long tick = u.tickCount();
         if (shadow != null && waitMillis > 0) {
             shadow.giveUpAfter(waitMillis / 2); // the End, not the coverage, is what the wait is for
@@ -458,6 +613,9 @@ public final class DemoRecorder {
         }
         handOver(() -> e.end(tick), true);
         stopped = true;
+        if (taker != null) {
+            LockSupport.unpark(taker); // it sees the recording ended now, not a period from now
+        }
         writer.finish(waitMillis);
         return writer.failure();
     }

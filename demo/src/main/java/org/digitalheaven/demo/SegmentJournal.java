@@ -16,7 +16,8 @@ import org.digitalheaven.universe.Universe;
  * turn into the segment's records on the writer thread: plain stores into one array of words (a tick is a tag and
  * the words its state hash is made of, {@link LaneWords#take}: the inputs are among them), and, for the rare records
  * that carry more (a join, an override, a checkpoint), an object in a list beside. Nothing here codes, hashes or
- * compresses: what the game thread pays for a tick is a store per word, into memory it wrote the tick before.
+ * compresses: what a tick costs is a store per word, into memory written the tick before (on the game thread, or on
+ * the recorder's taker thread while the game thread idles: {@link DemoRecorder#takeBeside}).
  *
  * <p>Handed to the writer thread whole when the segment ends; coded there, cleared, and handed back for a later
  * segment, so that a recording in its steady state allocates nothing for it.

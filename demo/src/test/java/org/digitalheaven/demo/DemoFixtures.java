@@ -33,16 +33,20 @@ final class DemoFixtures {
     /** Drives the session, calling the recorder hooks as the server does (null: none). */
     private static Universe session(int ticks, DemoRecorder[] recorder, int checkpointEvery, DemoWriter writer,
             List<Chunk> v1) throws Exception {
-        return session(ticks, recorder, checkpointEvery, writer, v1, false, line -> { }, -1);
+        return session(ticks, recorder, checkpointEvery, writer, v1, false, line -> { }, -1, null);
     }
 
     /**
      * {@link #session(int, DemoRecorder[], int, DemoWriter, List)}, the coverage taken {@code beside} the recording or on
      * its universe, what the replay beside says going to {@code notices}; after tick {@code meddleAt} (-1: never) pawn 1
      * is moved a little outside any tick, which no record says (a live world that does what its recording does not).
+     * With {@code waitForTaker} the recorder takes beside ({@link DemoRecorder#takeBeside}), the session calling
+     * {@link DemoRecorder#settle} before it changes the world at a boundary, as a live server does; after each tick
+     * {@code t} for which it holds, the session waits until the taker has made the tick's take.
      */
     private static Universe session(int ticks, DemoRecorder[] recorder, int checkpointEvery, DemoWriter writer,
-            List<Chunk> v1, boolean beside, java.util.function.Consumer<String> notices, int meddleAt) throws Exception {
+            List<Chunk> v1, boolean beside, java.util.function.Consumer<String> notices, int meddleAt,
+            java.util.function.IntPredicate waitForTaker) throws Exception {
         ResolvedMap m = PalletRepository.search(List.of()).resolve("arena");
         Universe u = new Universe(m.load(), WorldSettings.DEFAULTS, 60);
         for (int i = 0; i < 3; i++) {
@@ -61,10 +65,16 @@ final class DemoFixtures {
             DemoRecorder.Opening o = new DemoRecorder.Opening(header.mapName(), header.mapBarcode(), header.closureHash(),
                     header.engineVersion(), header.gitSha(), 60, checkpointEvery, header.worldSettings(), header.notes());
             recorder[0] = DemoRecorder.open(beside ? o.withCoverageBeside() : o, u, writer, notices);
+            if (waitForTaker != null) {
+                recorder[0].takeBeside(2_000);
+            }
         }
         Random r = new Random(3);
         PlayerInput[] in = new PlayerInput[Universe.MAX_SLOTS];
         for (int t = 0; t < ticks; t++) {
+            if (waitForTaker != null) {
+                recorder[0].settle();
+            }
             if (t == ticks / 2) {
                 if (recorder[0] != null) {
                     recorder[0].onLeave(u, u.pawn(2));
@@ -96,6 +106,15 @@ final class DemoFixtures {
             u.tick(in);
             if (recorder[0] != null) {
                 recorder[0].afterTick(u);
+                if (waitForTaker != null && waitForTaker.test(t)) {
+                    long end = System.nanoTime() + 10_000_000_000L;
+                    while (recorder[0].takeUnmade()) {
+                        if (System.nanoTime() > end) {
+                            throw new IllegalStateException("the taker did not make tick " + t + "'s take in 10 s");
+                        }
+                        Thread.sleep(0, 200_000);
+                    }
+                }
             }
             if (t == meddleAt) {
                 CharacterMotion moved = u.pawn(1).motion();
@@ -121,7 +140,7 @@ final class DemoFixtures {
     /**
      * The session in the current format, its coverage taken {@code beside} the recording or not, meddled with after tick
      * {@code meddleAt} (-1: never; see {@link #session(int, DemoRecorder[], int, DemoWriter, List, boolean,
-     * java.util.function.Consumer, int)}); the recorder is left in {@code recorder[0]}.
+     * java.util.function.Consumer, int, java.util.function.IntPredicate)}); the recorder is left in {@code recorder[0]}.
      */
     static byte[] recorded(int ticks, int checkpointEvery, boolean beside, java.util.function.Consumer<String> notices,
             int meddleAt, DemoRecorder[] recorder) {
@@ -130,7 +149,27 @@ final class DemoFixtures {
             DemoWriter w = new DemoWriter(Path.of("memory.dh-demo"), out, 1 << 16, msg -> {
                 throw new IllegalStateException(msg);
             });
-            Universe u = session(ticks, recorder, checkpointEvery, w, null, beside, notices, meddleAt);
+            Universe u = session(ticks, recorder, checkpointEvery, w, null, beside, notices, meddleAt, null);
+            recorder[0].stop(u, 10_000);
+            return out.toByteArray();
+        } catch (Exception e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /**
+     * {@link #recorded(int, int)} with the takes made beside the game thread ({@link DemoRecorder#takeBeside}), the
+     * session waiting for the taker after each tick {@code waitForTaker} holds for (the game thread makes the others
+     * at the next boundary, or stops with one due); the recorder is left in {@code recorder[0]}.
+     */
+    static byte[] recordedTakingBeside(int ticks, int checkpointEvery, java.util.function.IntPredicate waitForTaker,
+            DemoRecorder[] recorder) {
+        try {
+            ByteArrayOutputStream out = new ByteArrayOutputStream();
+            DemoWriter w = new DemoWriter(Path.of("memory.dh-demo"), out, 1 << 16, msg -> {
+                throw new IllegalStateException(msg);
+            });
+            Universe u = session(ticks, recorder, checkpointEvery, w, null, false, line -> { }, -1, waitForTaker);
             recorder[0].stop(u, 10_000);
             return out.toByteArray();
         } catch (Exception e) {

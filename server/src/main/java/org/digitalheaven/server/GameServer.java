@@ -104,6 +104,8 @@ public final class GameServer {
     private volatile boolean stopping;
     private final AtomicBoolean closed = new AtomicBoolean();
     private Thread gameThread;
+    /** The thread that ticks the world on a loop, where the world changes only in tickOnce ({@link #onOwnLoop}), or null. */
+    private volatile Thread loopThread;
     private Universe universe;
     private ResolvedMap map;
     private int tickRate;
@@ -186,6 +188,7 @@ public final class GameServer {
 
     /** Adds a pawn that has no session (a replayed one) at this boundary, exactly as given. */
     public Pawn addPawnWithoutSession(int slot, int wireId, String name, CharacterMotion motion) {
+        beforeWorldChanges();
         return joined(universe.addPawn(slot, wireId, name, motion));
     }
 
@@ -194,6 +197,7 @@ public final class GameServer {
      * wire id, a free spawn, any per-player override for its name.
      */
     public Pawn addPawnWithoutSession(int slot, String name) {
+        beforeWorldChanges();
         Pawn p = universe.addPawn(slot, nextWireId++, name, spawns.pick(universe));
         applyOverride(p);
         return joined(p);
@@ -209,6 +213,7 @@ public final class GameServer {
 
     /** Removes a pawn that has no session, at this boundary. */
     public void removePawnWithoutSession(int slot) {
+        beforeWorldChanges();
         Pawn p = universe.pawn(slot);
         if (p != null) {
             for (TickListener l : listeners) {
@@ -300,6 +305,7 @@ public final class GameServer {
         if (stopping) {
             return;
         }
+        beforeWorldChanges();
         // The clock is read only where a packet or a session needs it: a replay, which has neither, reads it never.
         Inbound in = inbound.poll();
         boolean timed = in != null || sessions.count() > 0;
@@ -345,6 +351,34 @@ public final class GameServer {
         if (sessions.count() > 0 && universe.tickCount() % Math.max(1, tickRate / Math.max(1, prefs.snapshotRate())) == 0) {
             sendSnapshots();
         }
+    }
+
+    /**
+     * The listeners told that the world is about to change ({@link TickListener#beforeBoundary}): the recorder's
+     * take of the last tick, which a live server's makes beside the game thread while it idles, is made by then.
+     */
+    private void beforeWorldChanges() {
+        for (TickListener l : tickListeners) {
+            l.beforeBoundary(universe);
+        }
+    }
+
+    /**
+     * True on the thread that ticks this server on a loop ({@link #startLoop}, or a host's own: {@link #tickedOnlyBy}),
+     * where the world changes only in {@link #tickOnce}: a recorder may then read it beside that thread between ticks
+     * ({@code DemoRecorder.takeBeside}).
+     */
+    public boolean onOwnLoop() {
+        return Thread.currentThread() == loopThread;
+    }
+
+    /**
+     * Says that {@code thread} ticks this server on a loop of its own, with idle time between ticks as
+     * {@link #startLoop}'s (a benchmark's, which times each {@link #tickOnce}), and that the world changes nowhere else:
+     * a recording is then made as on the server's own loop ({@link #onOwnLoop}). Before {@code thread} starts.
+     */
+    public void tickedOnlyBy(Thread thread) {
+        loopThread = thread;
     }
 
     private void handle(SocketAddress from, Packet p, long now) {
@@ -556,6 +590,7 @@ public final class GameServer {
 
     /** Re-applies per-player overrides after a {@code players.*} preference change. */
     public void refreshOverrides() {
+        beforeWorldChanges();
         for (Pawn p : universe.pawns()) {
             applyOverride(p);
         }
@@ -571,6 +606,7 @@ public final class GameServer {
         long period = 1_000_000_000L / tickRate;
         loop = new TickLoop(clock, TickLoop.PARK, period, 5, this::safeTick, stats);
         gameThread = new Thread(loop::run, "dh-game");
+        loopThread = gameThread;
         gameThread.start();
         return gameThread;
     }

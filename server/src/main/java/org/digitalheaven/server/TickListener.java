@@ -4,11 +4,18 @@ import org.digitalheaven.universe.Pawn;
 import org.digitalheaven.universe.Universe;
 
 /**
- * Hooks at the tick boundary, in the order the demo format needs them: leaves, then joins, then the
- * boundary itself (state before the tick), then after the tick (the inputs actually simulated can be
- * read off the pawns). All run on the game thread.
+ * Hooks at the tick boundary, in the order the demo format needs them: before the boundary changes anything,
+ * then leaves, then joins, then the boundary itself (state before the tick), then after the tick (the inputs
+ * actually simulated can be read off the pawns). All run on the game thread.
  */
 public interface TickListener {
+    /**
+     * Before anything at a boundary touches the world (its packets, console tasks, leaves and joins): a listener that
+     * reads the world beside the game thread between ticks (the recorder's takes) finishes doing so here.
+     */
+    default void beforeBoundary(Universe u) {
+    }
+
     default void onLeave(Universe u, Pawn pawn) {
     }
 

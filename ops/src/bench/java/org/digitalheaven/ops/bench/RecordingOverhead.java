@@ -48,6 +48,9 @@ import org.digitalheaven.server.record.DemoRecording;
  *
  * {@code map}: a built-in map's name ({@code arena}, the default) or a {@code .map} file, such as
  * {@code ../shared/maps/e1m1.map}; the bots are told the same map, so that they walk its floors.
+ * The server is ticked as on its own loop, so each tick's take is made beside the game thread while it idles
+ * ({@code DemoRecorder.takeBeside}); {@code -DtakeBeside=false} has the game thread make every take, right after the
+ * tick, as before that was built (to measure one against the other).
  * A shorter checkpoint interval than the default 300 gives more checkpoint ticks to take a p99 of; one
  * pair of 60 s gives the size of a one-minute recording.
  */
@@ -107,6 +110,9 @@ public final class RecordingOverhead {
         };
         TickLoop loop = new TickLoop(NanoClock.SYSTEM, TickLoop.PARK, 1_000_000_000L / 60, 5, tick, new TickStats());
         Thread game = new Thread(loop::run, "dh-game");
+        if (!"false".equals(System.getProperty("takeBeside"))) {
+            server.tickedOnlyBy(game); // recorded as on the server's own loop: each tick's take made beside it
+        }
         game.start();
         int port = ((InetSocketAddress) server.localAddress()).getPort();
         List<String> botsCommand = new ArrayList<>();

@@ -84,6 +84,11 @@ public final class RecordingTwins {
         // 120 Hz, the servers in turn: each ticks at 60 Hz, half a period after the other.
         TickLoop loop = new TickLoop(NanoClock.SYSTEM, TickLoop.PARK, 1_000_000_000L / 120, 5, tick, new TickStats());
         Thread game = new Thread(loop::run, "dh-game");
+        if (!"false".equals(System.getProperty("takeBeside"))) { // false: every take on the game thread, as before
+            for (GameServer s : servers) {
+                s.tickedOnlyBy(game); // recorded as on the server's own loop: each tick's take made beside it
+            }
+        }
         game.start();
         String cpus = System.getProperty("botsCpus");
         for (int i = 0; i < 2; i++) {

@@ -413,6 +413,10 @@ public final class DemoRecording extends RecorderListener {
                     + " this recording; coding, hashing, compression, the disk and the coverage are on the writer thread)",
                     nanos / 1e3 / ticks));
         }
+        if (recorder.takesBeside()) {
+            out.add("  each tick's state is noted beside the game thread while it idles: " + recorder.takenBeside() + " of "
+                    + recorder.ticksRecorded() + " tick(s) so far (the rest on the game thread, when its next tick came first)");
+        }
         String failure = recorder.replayFailure();
         long replayed = recorder.replayedTo();
         if (failure != null) {
@@ -531,6 +535,10 @@ public final class DemoRecording extends RecorderListener {
                 recorder = DemoRecorder.open(new DemoRecorder.Opening(m.mapName(), m.barcode(), m.closureHash(),
                         engineVersion, gitSha, server.tickRate(), server.prefs().checkpointTicks(),
                         u.settings().encode(), NO_NOTES).withCoverageBeside(), u, w, console);
+                if (server.onOwnLoop()) {
+                    // Each tick's take, too, is made beside, while the game thread idles until its next tick.
+                    recorder.takeBeside(server.tickRate());
+                }
                 // Said once the file is there (the writer thread makes it), never of one that cannot be made.
                 String started = "demo: " + (auto ? "auto-" : "") + "recording " + m.barcode() + " to " + path + " from tick "
                         + u.tickCount();

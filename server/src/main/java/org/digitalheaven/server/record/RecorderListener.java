@@ -23,6 +23,16 @@ public abstract class RecorderListener implements TickListener {
     private long recorderNanos;
     private long recordedTicks;
 
+    /** The last tick's take, made beside the game thread or not, settled before the world changes ({@link DemoRecorder#settle}). */
+    @Override
+    public void beforeBoundary(Universe u) {
+        if (recorder != null) {
+            long t0 = System.nanoTime();
+            recorder.settle();
+            recorderNanos += System.nanoTime() - t0;
+        }
+    }
+
     @Override
     public void onLeave(Universe u, Pawn pawn) {
         if (recorder != null) {

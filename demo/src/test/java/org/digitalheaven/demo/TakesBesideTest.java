@@ -1,0 +1,232 @@
+package org.digitalheaven.demo;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.Consumer;
+import java.util.function.IntPredicate;
+import org.digitalheaven.maps.PalletRepository;
+import org.digitalheaven.maps.ResolvedMap;
+import org.digitalheaven.universe.PlayerInput;
+import org.digitalheaven.universe.Universe;
+import org.digitalheaven.universe.WorldSettings;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A live server's recorder makes each tick's take (the words of the state the tick left) on a thread of its own while
+ * the game thread idles ({@link DemoRecorder#takeBeside}); the game thread settles it before the world changes again.
+ * Whoever makes a take, the file must be the one the game thread alone would have written, byte for byte; and the
+ * taker must neither outlive its recording nor, failing, leave the game thread waiting or a segment with half a tick.
+ */
+class TakesBesideTest {
+
+    @TempDir
+    Path dir;
+
+    private static final int TICKS = 600, EVERY = 50;
+
+    /** The fixture's session (a leave, rules given and taken back, checkpoints every 50 ticks), each take made beside. */
+    @Test
+    void aFileWhoseEveryTakeIsMadeBesideIsTheGameThreadsByteForByte() throws Exception {
+        byte[] alone = DemoFixtures.recorded(TICKS, EVERY);
+        DemoRecorder[] r = new DemoRecorder[1];
+        byte[] beside = DemoFixtures.recordedTakingBeside(TICKS, EVERY, t -> true, r);
+        assertEquals(TICKS, r[0].takenBeside(), "the session waited for the taker after every tick");
+        assertEquals(TICKS, r[0].ticksRecorded());
+        assertArrayEquals(alone, beside);
+        assertFalse(DemoReader.read(beside).truncated());
+    }
+
+    /**
+     * Every third take made beside, the others by the game thread when the next boundary comes first (as when the game
+     * thread runs late and ticks back to back), and the last tick's still due when the recording stops.
+     */
+    @Test
+    void takesMadeOnEitherThreadAndOneDueAtTheStopGiveTheSameFile() {
+        byte[] alone = DemoFixtures.recorded(TICKS, EVERY);
+        DemoRecorder[] r = new DemoRecorder[1];
+        IntPredicate waited = t -> t % 3 == 1 && t < TICKS - 1;
+        byte[] mixed = DemoFixtures.recordedTakingBeside(TICKS, EVERY, waited, r);
+        long besides = r[0].takenBeside();
+        assertTrue(besides >= TICKS / 3 && besides < TICKS, "some takes made beside, not all: " + besides);
+        assertArrayEquals(alone, mixed);
+    }
+
+    /**
+     * The game thread settling at any moment of the taker's: before it looks, while it copies (the game thread waits),
+     * after. The taker looks every 125 µs here, and the session waits a random 0 to 200 µs after each tick, busy,
+     * before its next boundary.
+     */
+    @Test
+    void aBoundaryAtAnyMomentOfTheTakersGivesTheSameFile() {
+        int ticks = 3_000;
+        byte[] alone = DemoFixtures.recorded(ticks, EVERY);
+        java.util.Random pause = new java.util.Random(25);
+        IntPredicate spin = t -> {
+            long end = System.nanoTime() + pause.nextInt(200_000);
+            while (System.nanoTime() < end) {
+                Thread.onSpinWait();
+            }
+            return false; // then the boundary, whatever the taker is doing
+        };
+        DemoRecorder[] r = new DemoRecorder[1];
+        byte[] raced = DemoFixtures.recordedTakingBeside(ticks, EVERY, spin, r);
+        long besides = r[0].takenBeside();
+        assertTrue(besides > 0 && besides < ticks, "takes made on both threads: " + besides + " of " + ticks + " beside");
+        assertArrayEquals(alone, raced);
+    }
+
+    /** A segment ends early past its limit as it did (the bound is taken when the game thread settles the take). */
+    @Test
+    void segmentsEndBeforeTheirLimitAsTheyDidWithoutTheTaker() throws Exception {
+        byte[] alone = limited(false);
+        byte[] beside = limited(true);
+        DemoFile d = DemoReader.read(beside);
+        assertTrue(d.segments().size() >= 6, "400 ticks of two pawns end several segments of 1,500 bytes: " + d.segments().size());
+        assertArrayEquals(alone, beside);
+    }
+
+    private byte[] limited(boolean beside) throws Exception {
+        Universe u = arena(2);
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        List<String> said = new CopyOnWriteArrayList<>();
+        DemoRecorder rec = open(u, out, said::add, 100_000).endSegmentsPast(1_500);
+        if (beside) {
+            rec.takeBeside(2_000);
+        }
+        PlayerInput[] in = new PlayerInput[Universe.MAX_SLOTS];
+        for (int i = 0; i < 400; i++) {
+            in[0] = PlayerInput.of(1, (i % 7) / 7f, i * 3, 0, i % 11 == 0 ? PlayerInput.JUMP : 0);
+            in[1] = PlayerInput.of(-1, 1, 360 - i * 5, 0, 0);
+            rec.settle();
+            rec.onBoundary(u);
+            u.tick(in);
+            rec.afterTick(u);
+            if (beside) {
+                awaitTaken(rec);
+            }
+        }
+        assertNull(rec.stop(u, 5_000));
+        assertEquals(List.of(), said);
+        if (beside) {
+            assertEquals(400, rec.takenBeside());
+        }
+        return out.toByteArray();
+    }
+
+    /**
+     * A take the taker cannot make (here a test's OutOfMemoryError; the journal growing past the heap, or a bug) ends
+     * the recording at the game thread's next settle, at the last whole segment, saying why once; the game thread is
+     * not left waiting and the tick goes on.
+     */
+    @Test
+    void aTakeTheTakerCannotMakeEndsTheFileAtItsLastWholeSegment() throws Exception {
+        Universe u = arena(1);
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        List<String> said = new CopyOnWriteArrayList<>();
+        DemoRecorder rec = open(u, out, said::add, EVERY).takeBeside(2_000);
+        long start = u.tickCount();
+        PlayerInput[] in = new PlayerInput[Universe.MAX_SLOTS];
+        in[0] = PlayerInput.of(1, 0, 10, 0, 0);
+        for (int i = 0; i < 3 * EVERY; i++) {
+            if (i == EVERY + 10) {
+                rec.failTakesBeside();
+            }
+            rec.settle();
+            rec.onBoundary(u);
+            u.tick(in);
+            rec.afterTick(u);
+            awaitTaken(rec);
+        }
+        assertEquals(EVERY + 10, rec.takenBeside(), "the takes before the failure");
+        String why = rec.stop(u, 5_000);
+        assertEquals(List.of(why), said, "said once");
+        assertEquals("the recorder could not note tick " + (start + EVERY + 10) + " (java.lang.OutOfMemoryError: a test's:"
+                + " the journal could not grow), so the recording ends at tick " + (start + EVERY), why);
+        DemoFile d = DemoReader.read(out.toByteArray());
+        assertTrue(d.truncated(), "no End: the file reads as cut short");
+        assertEquals(1, d.segments().size(), "the segment the failed take was in is not written");
+        assertEquals(EVERY, d.segments().get(0).ticks());
+        Thread taker = rec.takerThread();
+        taker.join(5_000);
+        assertFalse(taker.isAlive(), "the taker ends with the recording");
+    }
+
+    /** The taker ends when the recording stops, and when its writer fails (a host then drops it without a stop). */
+    @Test
+    void theTakerEndsWithItsRecordingStoppedOrFailed() throws Exception {
+        Universe u = arena(1);
+        DemoRecorder stopped = open(u, new ByteArrayOutputStream(), line -> { }, EVERY).takeBeside(2_000);
+        Thread taker = stopped.takerThread();
+        assertNotNull(taker);
+        assertTrue(taker.isDaemon(), "never what keeps a process from exiting");
+        tick(u, stopped, 20);
+        assertNull(stopped.stop(u, 5_000));
+        taker.join(5_000);
+        assertFalse(taker.isAlive());
+
+        List<String> said = new CopyOnWriteArrayList<>();
+        OutputStream broken = new OutputStream() {
+            @Override
+            public void write(int b) throws IOException {
+                throw new IOException("no space left on device");
+            }
+        };
+        DemoRecorder failed = open(u, broken, said::add, 10).takeBeside(2_000);
+        Thread second = failed.takerThread();
+        for (int i = 0; i < 400 && !failed.failed(); i++) {
+            tick(u, failed, 1);
+            Thread.sleep(1);
+        }
+        assertTrue(failed.failed(), "the writer failed on the first segment it wrote");
+        second.join(5_000);
+        assertFalse(second.isAlive(), "the taker of a recording whose writer failed ends without a stop");
+        assertEquals(1, said.size(), said.toString());
+    }
+
+    private static void tick(Universe u, DemoRecorder rec, int ticks) throws InterruptedException {
+        PlayerInput[] in = new PlayerInput[Universe.MAX_SLOTS];
+        in[0] = PlayerInput.of(1, 0.5f, 30, 0, 0);
+        for (int i = 0; i < ticks; i++) {
+            rec.settle();
+            rec.onBoundary(u);
+            u.tick(in);
+            rec.afterTick(u);
+            awaitTaken(rec);
+        }
+    }
+
+    /** Waits until the taker has made the take due (10 s at most: a taker that never comes fails the test). */
+    private static void awaitTaken(DemoRecorder rec) throws InterruptedException {
+        long end = System.nanoTime() + 10_000_000_000L;
+        while (rec.takeUnmade()) {
+            assertTrue(System.nanoTime() < end, "the taker made no take in 10 s");
+            Thread.sleep(0, 200_000);
+        }
+    }
+
+    private static Universe arena(int pawns) throws Exception {
+        Universe u = new Universe(PalletRepository.search(List.of()).resolve("arena").load(), WorldSettings.DEFAULTS, 60);
+        for (int i = 0; i < pawns; i++) {
+            u.addPawn(i, 7 + i, "p" + i, u.spawnMotion(u.map().spawns().get(i)));
+        }
+        return u;
+    }
+
+    private DemoRecorder open(Universe u, OutputStream out, Consumer<String> said, int every) throws Exception {
+        ResolvedMap m = PalletRepository.search(List.of()).resolve("arena");
+        return DemoRecorder.open(new DemoRecorder.Opening("arena", m.barcode(), m.closureHash(), "v", "sha", 60, every,
+                u.settings().encode(), List.of()), u, new DemoWriter(dir.resolve("r.dh-demo"), out, 64, said));
+    }
+}
