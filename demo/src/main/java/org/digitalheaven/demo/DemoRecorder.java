@@ -139,8 +139,20 @@ public final class DemoRecorder {
     private long takenBeside;
     /** Why the taker could not make a take ({@link #FAILED}): the game thread ends the recording at its next settle. */
     private Throwable takeFailure;
-    /** For a test: the taker's takes fail ({@link #failTakesBeside}). */
+    /** For a test: every take fails, on either thread ({@link #failTakes}). */
     private volatile boolean failTakes;
+    /** For a test: the taker claims no take, and the game thread makes each ({@link #holdTaker}). */
+    private volatile boolean holdTaker;
+    /** For a test: the taker thread cannot start ({@link #failTakerStart}). */
+    private boolean failTakerStart;
+    /**
+     * The last tick's take was said due and no {@link #settle} has come since: the host has not reached its next
+     * boundary. Still set when a tick ends, the host ticked twice with no boundary hook between, and the take (made by
+     * the taker or not) may hold the world of the tick after. Game thread only.
+     */
+    private boolean unsettled;
+    /** Spins the game thread waits for a take being made beside before it yields: none on a one-core machine. */
+    private static final int SPINS = Runtime.getRuntime().availableProcessors() > 1 ? 100 : 0;
 
     /**
      * A first journal's words: a segment of the pawns there are at the opening (a tick is some 8 words and 22 a pawn),
@@ -417,19 +429,37 @@ public final class DemoRecorder {
         if (stopped) {
             return;
         }
-        settle(); // a take still due from a tick before: a host that ticked again with no boundary hook between
+        if (unsettled) {
+            // A host that ticked again with no boundary hook between: the last tick's take may have been made from
+            // this tick's world, or be due still with that world gone. Never write it.
+            settle();
+            if (!stopped) {
+                endAtLastWholeSegment("the recorder could not note tick " + (u.tickCount() - 2) + " before tick "
+                        + (u.tickCount() - 1) + " ran (the host ticked with no boundary between)");
+            }
+            return;
+        }
         ticksRecorded++;
         notedChanges = u.changes();
         if (taker != null) {
             takeOf = u;
+            unsettled = true;
             take.setRelease(DUE); // after every store of the tick's: the taker reads the world as the tick left it
         } else {
-            noteTick(u);
+            try {
+                noteTick(u);
+            } catch (RuntimeException | OutOfMemoryError e) {
+                takeFailure = e;
+                endAtLastWholeSegment("the recorder could not note tick " + (u.tickCount() - 1) + " (" + e + ")");
+            }
         }
     }
 
     /** The take of the state tick {@code u.tickCount() - 1} left; past its bounds, the segment ends at the next boundary. */
     private void noteTick(Universe u) {
+        if (failTakes) {
+            throw new OutOfMemoryError("a test's: the journal could not grow");
+        }
         segment.tick(u);
         endSegmentWhenFull(u.tickCount());
     }
@@ -452,38 +482,45 @@ public final class DemoRecorder {
         if (state != MADE) {
             settle(state);
         }
+        unsettled = false;
     }
 
     private void settle(int state) {
         Universe u = takeOf; // not let go before the take is made: the taker reads it once it claimed the take
         if (state == DUE && take.compareAndSet(DUE, MAKING)) {
+            state = MADE;
             try {
                 noteTick(u); // the taker has not come to it: the game thread makes it, as without one
+            } catch (RuntimeException | OutOfMemoryError e) {
+                takeFailure = e; // half a tick in the segment: ended below, as when the taker fails
+                state = FAILED;
             } finally {
-                takeOf = null;
                 take.set(MADE);
             }
-            return;
-        }
-        // Being made beside, a store a word (some 70 ns once the world is in that core's cache): wait, and let the
-        // taker run when it shares this core.
-        for (int spins = 0; (state = take.get()) == MAKING || state == DUE; spins++) {
-            if (spins < 1_000) {
-                Thread.onSpinWait();
-            } else {
-                Thread.yield();
+        } else {
+            // Being made beside, a store a word (some 70 ns once the world is in that core's cache): wait a little,
+            // then let the taker run, which may share this core.
+            for (int spins = 0; (state = take.get()) == MAKING || state == DUE; spins++) {
+                if (spins < SPINS) {
+                    Thread.onSpinWait();
+                } else {
+                    Thread.yield();
+                }
             }
         }
         takeOf = null;
         if (state == FAILED) {
             take.set(MADE);
-            // The segment holds a take cut short: end the file at the last whole one, saying why, once.
-            stopped = true;
-            unwatch();
-            writer.endHere("the recorder could not note tick " + (u.tickCount() - 1) + " (" + takeFailure + "), so the"
-                    + " recording ends at tick " + segment.firstTick());
-            writer.finish(0);
+            endAtLastWholeSegment("the recorder could not note tick " + (u.tickCount() - 1) + " (" + takeFailure + ")");
         }
+    }
+
+    /** The segment holds a take cut short or wrong: ends the file at the last whole one, saying why, once. */
+    private void endAtLastWholeSegment(String why) {
+        stopped = true;
+        unwatch();
+        writer.endHere(why + ", so the recording ends at tick " + segment.firstTick());
+        writer.finish(0);
     }
 
     /**
@@ -499,23 +536,31 @@ public final class DemoRecorder {
             return this;
         }
         long period = Math.max(100_000L, 1_000_000_000L / Math.max(1, tickRate) / 4);
-        Thread t = new Thread(() -> makeTakes(period), "dh-demo-taker");
+        Thread game = Thread.currentThread();
+        Thread t = new Thread(() -> makeTakes(period, game), "dh-demo-taker");
         t.setDaemon(true);
         taker = t;
-        t.start();
+        try {
+            if (failTakerStart) {
+                throw new OutOfMemoryError("a test's: unable to create native thread");
+            }
+            t.start();
+        } catch (OutOfMemoryError | IllegalThreadStateException e) {
+            taker = null; // no thread to spare (a process at its limit): the game thread makes every take, as before
+        }
         return this;
     }
 
-    /** The taker thread: until the recording ends (stopped, or its writer failed), claims each due take and makes it. */
-    private void makeTakes(long periodNanos) {
-        while (!stopped && writer.failure() == null) {
+    /**
+     * The taker thread: until the recording ends (stopped, or its writer failed) or the game thread that asked for it
+     * does (a host whose loop died without a stop), claims each due take and makes it.
+     */
+    private void makeTakes(long periodNanos, Thread game) {
+        while (!stopped && writer.failure() == null && game.isAlive()) {
             LockSupport.parkNanos(periodNanos);
-            if (take.get() == DUE && take.compareAndSet(DUE, MAKING)) {
+            if (take.get() == DUE && !holdTaker && take.compareAndSet(DUE, MAKING)) {
                 int made = FAILED;
                 try {
-                    if (failTakes) {
-                        throw new OutOfMemoryError("a test's: the journal could not grow");
-                    }
                     noteTick(takeOf);
                     takenBeside++;
                     made = MADE;
@@ -549,9 +594,21 @@ public final class DemoRecorder {
         return taker;
     }
 
-    /** For a test: the taker's takes from now on fail, as one would that ran out of memory growing the journal. */
-    DemoRecorder failTakesBeside() {
+    /** For a test: {@link #takeBeside} finds no thread to start, as in a process at its limit of native threads. */
+    DemoRecorder failTakerStart() {
+        failTakerStart = true;
+        return this;
+    }
+
+    /** For a test: takes from now on fail, on either thread, as one would that ran out of memory growing the journal. */
+    DemoRecorder failTakes() {
         failTakes = true;
+        return this;
+    }
+
+    /** For a test: the taker claims no take from now on ({@code true}), so the game thread makes each at its settle. */
+    DemoRecorder holdTaker(boolean hold) {
+        holdTaker = hold;
         return this;
     }
 

@@ -141,7 +141,7 @@ class TakesBesideTest {
         in[0] = PlayerInput.of(1, 0, 10, 0, 0);
         for (int i = 0; i < 3 * EVERY; i++) {
             if (i == EVERY + 10) {
-                rec.failTakesBeside();
+                rec.failTakes();
             }
             rec.settle();
             rec.onBoundary(u);
@@ -161,6 +161,112 @@ class TakesBesideTest {
         Thread taker = rec.takerThread();
         taker.join(5_000);
         assertFalse(taker.isAlive(), "the taker ends with the recording");
+    }
+
+    /**
+     * A host that ticks twice with no boundary hook between (a bug: a live server settles first thing in every tick):
+     * the last take may be made from the world of the tick after, or be due with its world gone. It is never written:
+     * the file ends at its last whole segment, saying why once, whichever thread had come to the take.
+     */
+    @Test
+    void aHostThatTicksTwiceWithNoBoundaryBetweenEndsTheFileAtItsLastWholeSegment() throws Exception {
+        for (boolean held : new boolean[] {false, true}) {
+            Universe u = arena(1);
+            ByteArrayOutputStream out = new ByteArrayOutputStream();
+            List<String> said = new CopyOnWriteArrayList<>();
+            DemoRecorder rec = open(u, out, said::add, EVERY).takeBeside(2_000).holdTaker(held);
+            long start = u.tickCount();
+            tick(u, rec, EVERY + 5, !held);
+            PlayerInput[] in = new PlayerInput[Universe.MAX_SLOTS];
+            u.tick(in); // no settle, no boundary: straight into the next tick
+            rec.afterTick(u);
+            String why = rec.stop(u, 5_000);
+            assertEquals(List.of(why), said, "said once");
+            assertEquals("the recorder could not note tick " + (start + EVERY + 4) + " before tick " + (start + EVERY + 5)
+                    + " ran (the host ticked with no boundary between), so the recording ends at tick " + (start + EVERY), why);
+            DemoFile d = DemoReader.read(out.toByteArray());
+            assertTrue(d.truncated());
+            assertEquals(1, d.segments().size(), "held " + held);
+            assertEquals(EVERY, d.segments().get(0).ticks());
+        }
+    }
+
+    /**
+     * A take the game thread cannot make, at its settle (the taker held back) or with no taker at all: the recording
+     * ends at its last whole segment, saying why once, and the tick goes on; the segment with half a tick is not written.
+     */
+    @Test
+    void aTakeTheGameThreadCannotMakeEndsTheFileAtItsLastWholeSegment() throws Exception {
+        for (boolean taker : new boolean[] {true, false}) {
+            Universe u = arena(1);
+            ByteArrayOutputStream out = new ByteArrayOutputStream();
+            List<String> said = new CopyOnWriteArrayList<>();
+            DemoRecorder rec = open(u, out, said::add, EVERY);
+            if (taker) {
+                rec.takeBeside(2_000).holdTaker(true);
+            }
+            long start = u.tickCount();
+            tick(u, rec, EVERY + 7, false);
+            rec.failTakes();
+            tick(u, rec, EVERY, false); // the game goes on: no exception reaches the host
+            assertEquals(0, rec.takenBeside());
+            String why = rec.stop(u, 5_000);
+            assertEquals(List.of(why), said, "said once, taker " + taker);
+            // With the taker held, the last tick before the failure still has its take due: the next settle fails on it.
+            long lost = start + EVERY + (taker ? 6 : 7);
+            assertEquals("the recorder could not note tick " + lost + " (java.lang.OutOfMemoryError: a test's:"
+                    + " the journal could not grow), so the recording ends at tick " + (start + EVERY), why);
+            DemoFile d = DemoReader.read(out.toByteArray());
+            assertTrue(d.truncated());
+            assertEquals(1, d.segments().size());
+            assertEquals(EVERY, d.segments().get(0).ticks());
+        }
+    }
+
+    /** No thread to spare for the taker (a process at its limit of native threads): the game thread makes every take. */
+    @Test
+    void aTakerThatCannotStartLeavesEveryTakeToTheGameThread() throws Exception {
+        byte[] expected = session(rec -> rec);
+        DemoRecorder[] r = new DemoRecorder[1];
+        byte[] fellBack = session(rec -> r[0] = rec.failTakerStart().takeBeside(2_000));
+        assertFalse(r[0].takesBeside());
+        assertNull(r[0].takerThread());
+        assertEquals(0, r[0].takenBeside());
+        assertArrayEquals(expected, fellBack);
+    }
+
+    private byte[] session(java.util.function.UnaryOperator<DemoRecorder> setup) throws Exception {
+        Universe u = arena(2);
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        List<String> said = new CopyOnWriteArrayList<>();
+        DemoRecorder rec = setup.apply(open(u, out, said::add, EVERY));
+        tick(u, rec, 3 * EVERY + 3, false);
+        assertNull(rec.stop(u, 5_000));
+        assertEquals(List.of(), said);
+        return out.toByteArray();
+    }
+
+    /** A host whose loop died without stopping its recording: the taker does not poll on for the life of the process. */
+    @Test
+    void theTakerEndsWhenTheGameThreadThatAskedForItDies() throws Exception {
+        Universe u = arena(1);
+        DemoRecorder[] r = new DemoRecorder[1];
+        Throwable[] failed = new Throwable[1];
+        Thread game = new Thread(() -> {
+            try {
+                r[0] = open(u, new ByteArrayOutputStream(), line -> { }, EVERY).takeBeside(2_000);
+                tick(u, r[0], 20, true);
+            } catch (Throwable e) {
+                failed[0] = e;
+            }
+        }, "a dying game thread");
+        game.start();
+        game.join(10_000);
+        assertNull(failed[0]);
+        Thread taker = r[0].takerThread();
+        assertNotNull(taker);
+        taker.join(5_000);
+        assertFalse(taker.isAlive(), "the taker outlived the game thread it served");
     }
 
     /** The taker ends when the recording stops, and when its writer fails (a host then drops it without a stop). */
@@ -196,14 +302,23 @@ class TakesBesideTest {
     }
 
     private static void tick(Universe u, DemoRecorder rec, int ticks) throws InterruptedException {
+        tick(u, rec, ticks, true);
+    }
+
+    /** {@code ticks} ticks of every pawn running and turning; {@code await}: each take made beside before the next. */
+    private static void tick(Universe u, DemoRecorder rec, int ticks, boolean await) throws InterruptedException {
         PlayerInput[] in = new PlayerInput[Universe.MAX_SLOTS];
-        in[0] = PlayerInput.of(1, 0.5f, 30, 0, 0);
         for (int i = 0; i < ticks; i++) {
+            for (int s = 0; s < u.pawns().size(); s++) {
+                in[s] = PlayerInput.of(1, 0.5f, 30 + 7 * (i + s), 0, i % 13 == s ? PlayerInput.JUMP : 0);
+            }
             rec.settle();
             rec.onBoundary(u);
             u.tick(in);
             rec.afterTick(u);
-            awaitTaken(rec);
+            if (await) {
+                awaitTaken(rec);
+            }
         }
     }
 

@@ -8,7 +8,9 @@ import java.nio.file.Path;
 import java.security.SecureRandom;
 import java.util.List;
 import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
@@ -638,10 +640,23 @@ public final class GameServer {
                 loop.stop();
             }
         };
-        if (gameThread != null && gameThread.isAlive() && Thread.currentThread() != gameThread) {
-            submit(stop);
+        Thread ticking = loopThread; // the server's own game thread, or a host's that ticks it (tickedOnlyBy)
+        if (ticking != null && ticking.isAlive() && Thread.currentThread() != ticking) {
+            // Run on the thread that ticks, at its next boundary: a recording's stop never races a tick.
+            CountDownLatch ran = new CountDownLatch(1);
+            submit(() -> {
+                try {
+                    stop.run();
+                } finally {
+                    ran.countDown();
+                }
+            });
             try {
-                gameThread.join(5_000);
+                if (ticking == gameThread) {
+                    gameThread.join(5_000);
+                } else {
+                    ran.await(5, TimeUnit.SECONDS); // a host's loop goes on after the stop: only wait for it to run
+                }
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
             }

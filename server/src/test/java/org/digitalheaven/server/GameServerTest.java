@@ -3,6 +3,7 @@ package org.digitalheaven.server;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -11,6 +12,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.concurrent.locks.LockSupport;
 import org.digitalheaven.server.client.GameClient;
 import org.digitalheaven.server.net.LoopbackTransport;
 import org.digitalheaven.server.prefs.Preferences;
@@ -23,6 +27,7 @@ import org.digitalheaven.server.protocol.Reject;
 import org.digitalheaven.server.session.Session;
 import org.digitalheaven.universe.Pawn;
 import org.digitalheaven.universe.PlayerInput;
+import org.digitalheaven.universe.Universe;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -50,6 +55,40 @@ class GameServerTest {
         if (test != null) {
             test.close();
         }
+    }
+
+    /**
+     * A host that ticks the server on a loop of its own ({@link GameServer#tickedOnlyBy}, as the benchmarks do) and is
+     * shut down from another thread: the listeners' stop (a recording's last segment) runs on the host's loop, at a
+     * boundary, never beside a tick. Before, it ran on the caller's thread while the loop went on ticking.
+     */
+    @Test
+    void aShutdownFromAnotherThreadRunsOnTheLoopOfAHostThatTicksTheServer() throws Exception {
+        start("arena", Preferences.inMemory());
+        AtomicReference<Thread> shutOn = new AtomicReference<>();
+        server.addListener(new TickListener() {
+            @Override
+            public void onShutdown(Universe u) {
+                shutOn.set(Thread.currentThread());
+            }
+        });
+        AtomicBoolean ticking = new AtomicBoolean(true);
+        Thread host = new Thread(() -> {
+            while (ticking.get()) {
+                server.tickOnce();
+                LockSupport.parkNanos(1_000_000L);
+            }
+        }, "host-loop");
+        server.tickedOnlyBy(host);
+        host.start();
+        try {
+            server.shutdown("done");
+        } finally {
+            ticking.set(false);
+            host.join(5_000);
+        }
+        assertSame(host, shutOn.get(), "the stop ran on " + shutOn.get());
+        assertTrue(server.stopped());
     }
 
     @Test
