@@ -139,8 +139,8 @@ public final class DemoRecorder {
     private long takenBeside;
     /** Why the taker could not make a take ({@link #FAILED}): the game thread ends the recording at its next settle. */
     private Throwable takeFailure;
-    /** For a test: every take fails, on either thread ({@link #failTakes}). */
-    private volatile boolean failTakes;
+    /** For a test: what every take and checkpoint throws from now on, on either thread ({@link #failWith}), or null. */
+    private volatile Throwable failWith;
     /** For a test: the taker claims no take, and the game thread makes each ({@link #holdTaker}). */
     private volatile boolean holdTaker;
     /** For a test: the taker thread cannot start ({@link #failTakerStart}). */
@@ -353,6 +353,7 @@ public final class DemoRecorder {
     }
 
     private void checkpoint(Universe u) {
+        failIfTold();
         segment.checkpoint(u.snapshot()); // encoded on the writer thread
         segmentHasCheckpoint = true;
         lastCheckpointTick = u.tickCount();
@@ -361,21 +362,39 @@ public final class DemoRecorder {
 
     public void onLeave(Universe u, Pawn p) {
         settle();
-        if (!boundary(u)) {
-            return;
+        try {
+            if (!boundary(u)) {
+                return;
+            }
+            segment.leave(p.slot());
+            overrides[p.slot()] = null;
+        } catch (Throwable e) {
+            failedAt(u, "the leave of slot " + p.slot(), e);
         }
-        segment.leave(p.slot());
-        overrides[p.slot()] = null;
     }
 
     public void onJoin(Universe u, Pawn p) {
         settle();
-        if (!boundary(u)) {
-            return;
+        try {
+            if (!boundary(u)) {
+                return;
+            }
+            segment.join(p.slot(), p.wireId(), p.name(), p.motion());
+            overrides[p.slot()] = null;
+            noteOverride(p);
+        } catch (Throwable e) {
+            failedAt(u, "the join of slot " + p.slot(), e);
         }
-        segment.join(p.slot(), p.wireId(), p.name(), p.motion());
-        overrides[p.slot()] = null;
-        noteOverride(p);
+    }
+
+    /**
+     * What the boundary before tick {@code u.tickCount()} had to note could not be (memory, a bug): the segment may hold
+     * half a record, so the file ends at its last whole segment, saying why once; the game goes on.
+     */
+    private void failedAt(Universe u, String what, Throwable e) {
+        if (!stopped) {
+            endAtLastWholeSegment("the recorder could not note " + what + " at tick " + u.tickCount() + " (" + e + ")");
+        }
     }
 
     /** An Override record when {@code p}'s movement rules are not the ones last written for its slot. */
@@ -400,6 +419,15 @@ public final class DemoRecorder {
         if (u.tickCount() < due && u.changes() == notedChanges) {
             return; // the common boundary: no segment due, nothing changed since the tick's state was noted
         }
+        try {
+            boundaryRecords(u);
+        } catch (Throwable e) {
+            failedAt(u, "the boundary", e);
+        }
+    }
+
+    /** {@link #onBoundary} past its common case. */
+    private void boundaryRecords(Universe u) {
         if (u.tickCount() == startTick || !boundary(u)) {
             return; // open() did this boundary, or the recording has stopped
         }
@@ -448,18 +476,28 @@ public final class DemoRecorder {
         } else {
             try {
                 noteTick(u);
-            } catch (RuntimeException | OutOfMemoryError e) {
+            } catch (Throwable e) { // memory, a bug (a stack overflow): never half a tick in a file that ends well
                 takeFailure = e;
                 endAtLastWholeSegment("the recorder could not note tick " + (u.tickCount() - 1) + " (" + e + ")");
             }
         }
     }
 
+    /**
+     * Tick {@code tick} threw {@code e} on the host: the world is as far as that tick got, which no replay reaches, and
+     * the segment before it cannot be closed (its closing checkpoint would be that world). The file ends at its last
+     * whole segment, saying why once.
+     */
+    public void tickFailed(long tick, Throwable e) {
+        settle();
+        if (!stopped) {
+            endAtLastWholeSegment("tick " + tick + " failed on the server (" + e + ")");
+        }
+    }
+
     /** The take of the state tick {@code u.tickCount() - 1} left; past its bounds, the segment ends at the next boundary. */
     private void noteTick(Universe u) {
-        if (failTakes) {
-            throw new OutOfMemoryError("a test's: the journal could not grow");
-        }
+        failIfTold();
         segment.tick(u);
         endSegmentWhenFull(u.tickCount());
     }
@@ -491,7 +529,7 @@ public final class DemoRecorder {
             state = MADE;
             try {
                 noteTick(u); // the taker has not come to it: the game thread makes it, as without one
-            } catch (RuntimeException | OutOfMemoryError e) {
+            } catch (Throwable e) { // memory, a bug (a stack overflow): never half a tick in a file that ends well
                 takeFailure = e; // half a tick in the segment: ended below, as when the taker fails
                 state = FAILED;
             } finally {
@@ -602,8 +640,26 @@ public final class DemoRecorder {
 
     /** For a test: takes from now on fail, on either thread, as one would that ran out of memory growing the journal. */
     DemoRecorder failTakes() {
-        failTakes = true;
+        return failWith(new OutOfMemoryError("a test's: the journal could not grow"));
+    }
+
+    /** For a test: every take and checkpoint from now on throws {@code e}, on either thread, with half its words noted. */
+    DemoRecorder failWith(Throwable e) {
+        failWith = e;
         return this;
+    }
+
+    /** For a test: throws what {@link #failWith} gave, after putting a stray word in the journal (half a record). */
+    private void failIfTold() {
+        Throwable e = failWith;
+        if (e == null) {
+            return;
+        }
+        segment.words.putInt(0x7fff_0000); // half a record: what a failure part-way through leaves
+        if (e instanceof Error err) {
+            throw err;
+        }
+        throw (RuntimeException) e;
     }
 
     /** For a test: the taker claims no take from now on ({@code true}), so the game thread makes each at its settle. */

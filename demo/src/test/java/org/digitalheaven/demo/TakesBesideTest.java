@@ -197,7 +197,16 @@ class TakesBesideTest {
      */
     @Test
     void aTakeTheGameThreadCannotMakeEndsTheFileAtItsLastWholeSegment() throws Exception {
-        for (boolean taker : new boolean[] {true, false}) {
+        for (Throwable failure : new Throwable[] {new OutOfMemoryError("a test's: the journal could not grow"),
+                new StackOverflowError("a test's"), new IllegalStateException("a test's bug")}) {
+            for (boolean taker : new boolean[] {true, false}) {
+                gameThreadTakeFails(failure, taker);
+            }
+        }
+    }
+
+    private void gameThreadTakeFails(Throwable failure, boolean taker) throws Exception {
+        {
             Universe u = arena(1);
             ByteArrayOutputStream out = new ByteArrayOutputStream();
             List<String> said = new CopyOnWriteArrayList<>();
@@ -207,19 +216,75 @@ class TakesBesideTest {
             }
             long start = u.tickCount();
             tick(u, rec, EVERY + 7, false);
-            rec.failTakes();
+            rec.failWith(failure);
             tick(u, rec, EVERY, false); // the game goes on: no exception reaches the host
             assertEquals(0, rec.takenBeside());
             String why = rec.stop(u, 5_000);
             assertEquals(List.of(why), said, "said once, taker " + taker);
             // With the taker held, the last tick before the failure still has its take due: the next settle fails on it.
             long lost = start + EVERY + (taker ? 6 : 7);
-            assertEquals("the recorder could not note tick " + lost + " (java.lang.OutOfMemoryError: a test's:"
-                    + " the journal could not grow), so the recording ends at tick " + (start + EVERY), why);
+            assertEquals("the recorder could not note tick " + lost + " (" + failure + "), so the recording ends at tick "
+                    + (start + EVERY), why);
             DemoFile d = DemoReader.read(out.toByteArray());
             assertTrue(d.truncated());
             assertEquals(1, d.segments().size());
             assertEquals(EVERY, d.segments().get(0).ticks());
+        }
+    }
+
+    /**
+     * A checkpoint the boundary cannot note (here a test's stack overflow after half a record): the file ends at the
+     * boundary before it, whole, saying why once; the game goes on and nothing later is noted.
+     */
+    @Test
+    void aBoundaryThatCannotBeNotedEndsTheFileAtItsLastWholeSegment() throws Exception {
+        Universe u = arena(2);
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        List<String> said = new CopyOnWriteArrayList<>();
+        DemoRecorder rec = open(u, out, said::add, EVERY);
+        long start = u.tickCount();
+        tick(u, rec, 2 * EVERY, false);
+        rec.failWith(new StackOverflowError("a test's"));
+        tick(u, rec, EVERY, false); // the boundary at start + 2 * EVERY starts a segment: its checkpoint fails
+        String why = rec.stop(u, 5_000);
+        assertEquals(List.of(why), said);
+        assertEquals("the recorder could not note the boundary at tick " + (start + 2 * EVERY)
+                + " (java.lang.StackOverflowError: a test's), so the recording ends at tick " + (start + 2 * EVERY), why);
+        DemoFile d = DemoReader.read(out.toByteArray());
+        assertTrue(d.truncated());
+        assertEquals(2, d.segments().size());
+        assertEquals(start + EVERY, d.segments().get(1).checkpointTick());
+        assertEquals(EVERY, d.segments().get(1).ticks(), "the last whole segment, to the boundary that failed");
+    }
+
+    /**
+     * A tick that threw on the host (a bug in the simulation) leaves a world no replay reaches: the file ends at its last
+     * whole segment, saying which tick failed, rather than close a segment on that world.
+     */
+    @Test
+    void aTickThatFailedOnTheHostEndsTheFileAtItsLastWholeSegment() throws Exception {
+        for (boolean taker : new boolean[] {true, false}) {
+            Universe u = arena(1);
+            ByteArrayOutputStream out = new ByteArrayOutputStream();
+            List<String> said = new CopyOnWriteArrayList<>();
+            DemoRecorder rec = open(u, out, said::add, EVERY);
+            if (taker) {
+                rec.takeBeside(2_000);
+            }
+            long start = u.tickCount();
+            tick(u, rec, EVERY + 3, taker);
+            rec.settle();
+            rec.onBoundary(u);
+            rec.tickFailed(u.tickCount(), new IllegalStateException("a test's"));
+            tick(u, rec, 5, false); // a host that goes on ticking: nothing more is noted
+            String why = rec.stop(u, 5_000);
+            assertEquals(List.of(why), said);
+            assertEquals("tick " + (start + EVERY + 3) + " failed on the server (java.lang.IllegalStateException: a test's),"
+                    + " so the recording ends at tick " + (start + EVERY), why);
+            DemoFile d = DemoReader.read(out.toByteArray());
+            assertTrue(d.truncated());
+            assertEquals(1, d.segments().size());
+            assertEquals(EVERY + 3, rec.ticksRecorded(), "taker " + taker);
         }
     }
 
@@ -267,6 +332,7 @@ class TakesBesideTest {
         assertNotNull(taker);
         taker.join(5_000);
         assertFalse(taker.isAlive(), "the taker outlived the game thread it served");
+        assertNull(r[0].stop(u, 5_000), "a stop after it (the game thread has ended) finishes the file"); // and its writer
     }
 
     /** The taker ends when the recording stops, and when its writer fails (a host then drops it without a stop). */

@@ -104,6 +104,8 @@ public final class GameServer {
     private volatile CommandExecutor commands = (src, line) -> src.reply("no console commands are installed");
     private volatile TickLoop loop;
     private volatile boolean stopping;
+    /** Taken by the one stop that runs ({@link #shutdown}): two shutdowns at once, one on the loop and one beside it. */
+    private final AtomicBoolean stopOnce = new AtomicBoolean();
     private final AtomicBoolean closed = new AtomicBoolean();
     private Thread gameThread;
     /** The thread that ticks the world on a loop, where the world changes only in tickOnce ({@link #onOwnLoop}), or null. */
@@ -342,7 +344,15 @@ public final class GameServer {
             Session s = anySession ? sessions.inSlot(slot) : null;
             inputs[slot] = s != null ? s.inputs().next() : inputSource != null ? inputSource.apply(slot) : null;
         }
-        universe.tick(inputs);
+        long tick = universe.tickCount();
+        try {
+            universe.tick(inputs);
+        } catch (RuntimeException | Error e) {
+            for (TickListener l : tickListeners) {
+                l.tickFailed(universe, tick, e); // the world is as far as the tick got: no tick's result to note
+            }
+            throw e;
+        }
         clientTicks += sessions.count();
         if (universe.tickCount() % tickRate == 0) {
             sendRate.sample(bytesSent.get(), clientTicks);
@@ -625,8 +635,8 @@ public final class GameServer {
     /** Tells every client, closes the listeners' work (a recording), stops ticking and closes the transport. */
     public void shutdown(String reason) {
         Runnable stop = () -> {
-            if (stopping) {
-                return;
+            if (!stopOnce.compareAndSet(false, true)) {
+                return; // another shutdown's stop ran, or runs now
             }
             stopping = true;
             mapLoader.cancel();
@@ -641,24 +651,34 @@ public final class GameServer {
             }
         };
         Thread ticking = loopThread; // the server's own game thread, or a host's that ticks it (tickedOnlyBy)
-        if (ticking != null && ticking.isAlive() && Thread.currentThread() != ticking) {
-            // Run on the thread that ticks, at its next boundary: a recording's stop never races a tick.
+        if (stopping) {
+            // Stopped already (a second shutdown, or quit): a stop queued now would never run (tickOnce returns first).
+        } else if (ticking == gameThread && ticking != null && ticking.isAlive() && Thread.currentThread() != ticking) {
+            submit(stop); // at the game thread's next boundary: a recording's stop never races a tick
+            try {
+                gameThread.join(5_000);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        } else if (ticking != null && ticking.isAlive() && Thread.currentThread() != ticking) {
+            // A host's own loop: run there, at its next boundary, and wait for that alone (its loop goes on after).
             CountDownLatch ran = new CountDownLatch(1);
-            submit(() -> {
+            Runnable task = () -> {
                 try {
                     stop.run();
                 } finally {
                     ran.countDown();
                 }
-            });
+            };
+            submit(task);
+            boolean done = false;
             try {
-                if (ticking == gameThread) {
-                    gameThread.join(5_000);
-                } else {
-                    ran.await(5, TimeUnit.SECONDS); // a host's loop goes on after the stop: only wait for it to run
-                }
+                done = ran.await(5, TimeUnit.SECONDS);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
+            }
+            if (!done && tasks.remove(task)) {
+                stop.run(); // the host's thread no longer ticks (its loop ended or stalls): stop here, as before it had one
             }
         } else {
             stop.run();

@@ -28,6 +28,13 @@ public interface TickListener {
     default void afterTick(Universe u) {
     }
 
+    /**
+     * Tick {@code tick} threw {@code e} (a bug): the world is as far as the tick got, and no {@link #afterTick} follows.
+     * A recorder ends its file before that tick rather than note a world no replay can reach.
+     */
+    default void tickFailed(Universe u, long tick, Throwable e) {
+    }
+
     /** The map is about to be replaced (the old universe is passed). */
     default void onMapChange(Universe old) {
     }

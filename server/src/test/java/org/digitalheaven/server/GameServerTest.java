@@ -91,6 +91,47 @@ class GameServerTest {
         assertTrue(server.stopped());
     }
 
+    /**
+     * The host's thread alive but no longer ticking (its loop ended, or it does something else): the stop is not left
+     * in the queue; after five seconds it runs on the caller, once. A second shutdown then returns at once.
+     */
+    @Test
+    void aShutdownWhoseHostNoLongerTicksStopsOnTheCallerOnceAndASecondReturnsAtOnce() throws Exception {
+        start("arena", Preferences.inMemory());
+        List<Thread> shutOn = new CopyOnWriteArrayList<>();
+        server.addListener(new TickListener() {
+            @Override
+            public void onShutdown(Universe u) {
+                shutOn.add(Thread.currentThread());
+            }
+        });
+        java.util.concurrent.CountDownLatch release = new java.util.concurrent.CountDownLatch(1);
+        java.util.concurrent.CountDownLatch ticked = new java.util.concurrent.CountDownLatch(1);
+        Thread host = new Thread(() -> {
+            server.tickOnce();
+            ticked.countDown();
+            try {
+                release.await(); // alive, never ticking again
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }, "idle-host");
+        server.tickedOnlyBy(host);
+        host.start();
+        ticked.await();
+        try {
+            server.shutdown("done");
+            assertEquals(List.of(Thread.currentThread()), shutOn, "the stop ran once, here");
+            long t0 = System.nanoTime();
+            server.shutdown("again");
+            assertTrue(System.nanoTime() - t0 < 2_000_000_000L, "a second shutdown does not wait for a stop that never runs");
+            assertEquals(1, shutOn.size());
+        } finally {
+            release.countDown();
+            host.join(5_000);
+        }
+    }
+
     @Test
     void aClientJoinsAtATickBoundaryAndGetsWorldAndSnapshot() throws Exception {
         start("arena", Preferences.inMemory());

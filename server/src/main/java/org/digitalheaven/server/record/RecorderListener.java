@@ -70,6 +70,13 @@ public abstract class RecorderListener implements TickListener {
         }
     }
 
+    @Override
+    public void tickFailed(Universe u, long tick, Throwable e) {
+        if (recorder != null) {
+            recorder.tickFailed(tick, e);
+        }
+    }
+
     /**
      * Nanoseconds of game-thread time the recorder's per-tick hooks have taken, over every recording
      * this listener has held (opening and closing a recording are not counted: they are one-offs).
