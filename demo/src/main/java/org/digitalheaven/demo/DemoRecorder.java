@@ -217,6 +217,23 @@ public final class DemoRecorder {
             writer.endHere(unrecordable + ", so nothing was recorded");
             return r;
         }
+        try {
+            r.opening(o, u, writer, notices);
+        } catch (Throwable e) { // memory, a bug: a file with its Header alone, said why, and a recorder that notes nothing
+            if (!r.stopped) {
+                r.stopped = true;
+                r.unwatch();
+                writer.endHere("the recorder could not open the recording at tick " + u.tickCount() + " (" + e
+                        + "), so nothing was recorded");
+                writer.finish(0);
+            }
+        }
+        return r;
+    }
+
+    /** The Header and Manifest, the opening segment's joins, checkpoint and state, and what takes the coverage. */
+    private void opening(Opening o, Universe u, DemoWriter writer, Consumer<String> notices) {
+        DemoRecorder r = this;
         Chunk.Header h = new Chunk.Header(o.mapName(), o.mapBarcode(), o.closureHash(), o.engineVersion(), o.gitSha(),
                 o.tickRate(), o.checkpointInterval(), u.tickCount(), o.worldSettings(), o.notes());
         ChunkFramer e = r.encoder;
@@ -228,6 +245,9 @@ public final class DemoRecorder {
         r.due = r.nextOnInterval(u.tickCount());
         for (Pawn p : u.pawns()) {
             r.onJoin(u, p);
+        }
+        if (r.stopped) {
+            return; // a join that could not be noted ended the file (said why): nothing more
         }
         r.checkpoint(u);
         r.segment.state(u);
@@ -246,7 +266,6 @@ public final class DemoRecorder {
             }
             SimulationFingerprint.prefetch(); // taken off both the tick and the writer's close
         }
-        return r;
     }
 
     private static byte[] concat(byte[] a, byte[] b) {
@@ -283,6 +302,12 @@ public final class DemoRecorder {
             writer.finish(0);
             return;
         }
+        // The next journal first: running out of memory for it leaves this segment the recorder's, which the file then
+        // ends before (endAtLastWholeSegment), as it says.
+        SegmentJournal next = spare.getAndSet(null);
+        if (next == null) {
+            next = new SegmentJournal(size + size / 4);
+        }
         queuedWords.addAndGet(size);
         AtomicLong queued = queuedWords;
         handOver(() -> {
@@ -297,8 +322,7 @@ public final class DemoRecorder {
             spare.set(j); // coded: the game thread may fill it again
             return NOTHING;
         }, false);
-        SegmentJournal next = spare.getAndSet(null);
-        segment = next != null ? next : new SegmentJournal(size + size / 4);
+        segment = next;
         segment.begin(nextTick);
         due = nextOnInterval(nextTick);
         segmentHasCheckpoint = false;
@@ -659,7 +683,7 @@ public final class DemoRecorder {
         if (e instanceof Error err) {
             throw err;
         }
-        throw (RuntimeException) e;
+        throw e instanceof RuntimeException re ? re : new IllegalStateException(e);
     }
 
     /** For a test: the taker claims no take from now on ({@code true}), so the game thread makes each at its settle. */
@@ -693,6 +717,18 @@ public final class DemoRecorder {
      */
     public String stop(Universe u, long waitMillis) {
         settle();
+        try {
+            return stopAt(u, waitMillis);
+        } catch (Throwable e) { // memory, a bug: the file ends at its last whole segment, said why, never left open
+            if (!stopped) {
+                endAtLastWholeSegment("the recorder could not close the recording at tick " + u.tickCount() + " (" + e + ")");
+            }
+            writer.finish(waitMillis);
+            return writer.failure();
+        }
+    }
+
+    private String stopAt(Universe u, long waitMillis) {
         long tick = u.tickCount();
         if (shadow != null && waitMillis > 0) {
             shadow.giveUpAfter(waitMillis / 2); // the End, not the coverage, is what the wait is for

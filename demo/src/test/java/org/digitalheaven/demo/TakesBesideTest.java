@@ -288,6 +288,30 @@ class TakesBesideTest {
         }
     }
 
+    /**
+     * A stop that cannot write its closing checkpoint (memory, a bug): the file ends at the segments already handed to
+     * the writer, said once, instead of the error reaching the host's shutdown with the writer never finished.
+     */
+    @Test
+    void aStopThatCannotCloseTheFileEndsItAtItsLastWholeSegment() throws Exception {
+        Universe u = arena(1);
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        List<String> said = new CopyOnWriteArrayList<>();
+        DemoRecorder rec = open(u, out, said::add, EVERY);
+        long start = u.tickCount();
+        tick(u, rec, EVERY + 20, false);
+        rec.failWith(new StackOverflowError("a test's"));
+        String why = rec.stop(u, 5_000);
+        assertEquals(List.of(why), said);
+        assertEquals("the recorder could not close the recording at tick " + (start + EVERY + 20) + " (java.lang.StackOverflowError:"
+                + " a test's), so the recording ends at tick " + (start + EVERY + 20), why);
+        assertTrue(rec.failed());
+        DemoFile d = DemoReader.read(out.toByteArray());
+        assertTrue(d.truncated());
+        assertEquals(2, d.segments().size(), "the segment the stop closed was handed over before its checkpoint failed");
+        assertEquals(20, d.segments().get(1).ticks());
+    }
+
     /** No thread to spare for the taker (a process at its limit of native threads): the game thread makes every take. */
     @Test
     void aTakerThatCannotStartLeavesEveryTakeToTheGameThread() throws Exception {

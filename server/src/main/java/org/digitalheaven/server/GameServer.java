@@ -106,6 +106,8 @@ public final class GameServer {
     private volatile boolean stopping;
     /** Taken by the one stop that runs ({@link #shutdown}): two shutdowns at once, one on the loop and one beside it. */
     private final AtomicBoolean stopOnce = new AtomicBoolean();
+    /** Counted down once the stop has run (or a shutdown gave up on a host's loop that never came to it). */
+    private final CountDownLatch stopDone = new CountDownLatch(1);
     private final AtomicBoolean closed = new AtomicBoolean();
     private Thread gameThread;
     /** The thread that ticks the world on a loop, where the world changes only in tickOnce ({@link #onOwnLoop}), or null. */
@@ -337,20 +339,18 @@ public final class GameServer {
         // Only live pawns' slots are read by the tick, so only those are set: a session's next input,
         // else the input source's (a replay), else null (hold the look).
         PlayerInput[] inputs = tickInputs;
-        List<Pawn> live = universe.pawns();
-        boolean anySession = sessions.count() > 0;
-        for (int i = 0, n = live.size(); i < n; i++) {
-            int slot = live.get(i).slot();
-            Session s = anySession ? sessions.inSlot(slot) : null;
-            inputs[slot] = s != null ? s.inputs().next() : inputSource != null ? inputSource.apply(slot) : null;
-        }
         long tick = universe.tickCount();
         try {
+            List<Pawn> live = universe.pawns();
+            boolean anySession = sessions.count() > 0;
+            for (int i = 0, n = live.size(); i < n; i++) {
+                int slot = live.get(i).slot();
+                Session s = anySession ? sessions.inSlot(slot) : null;
+                inputs[slot] = s != null ? s.inputs().next() : inputSource != null ? inputSource.apply(slot) : null;
+            }
             universe.tick(inputs);
         } catch (RuntimeException | Error e) {
-            for (TickListener l : tickListeners) {
-                l.tickFailed(universe, tick, e); // the world is as far as the tick got: no tick's result to note
-            }
+            tickFailed(tick, e);
             throw e;
         }
         clientTicks += sessions.count();
@@ -362,6 +362,17 @@ public final class GameServer {
         }
         if (sessions.count() > 0 && universe.tickCount() % Math.max(1, tickRate / Math.max(1, prefs.snapshotRate())) == 0) {
             sendSnapshots();
+        }
+    }
+
+    /** Every listener told that tick {@code tick} threw {@code e} (the world is as far as it got), each whatever another does. */
+    private void tickFailed(long tick, Throwable e) {
+        for (TickListener l : tickListeners) {
+            try {
+                l.tickFailed(universe, tick, e);
+            } catch (RuntimeException | Error also) {
+                e.addSuppressed(also);
+            }
         }
     }
 
@@ -626,8 +637,9 @@ public final class GameServer {
     private void safeTick() {
         try {
             tickOnce();
-        } catch (RuntimeException e) {
-            // A bug in one tick must not silently stop the server; say what happened and keep going.
+        } catch (RuntimeException | StackOverflowError | OutOfMemoryError e) {
+            // A bug in one tick must not silently stop the server (nor end its thread without a word): say what
+            // happened and keep going; a recording has ended itself before that tick (TickListener.tickFailed).
             log("tick " + (universe == null ? -1 : universe.tickCount()) + " failed: " + e);
         }
     }
@@ -639,20 +651,36 @@ public final class GameServer {
                 return; // another shutdown's stop ran, or runs now
             }
             stopping = true;
-            mapLoader.cancel();
-            for (Session s : sessions.inSlotOrder()) {
-                send(s.address(), new Disconnect(s.key(), reason));
-            }
-            for (TickListener l : listeners) {
-                l.onShutdown(universe);
-            }
-            if (loop != null) {
-                loop.stop();
+            try {
+                mapLoader.cancel();
+                for (Session s : sessions.inSlotOrder()) {
+                    send(s.address(), new Disconnect(s.key(), reason));
+                }
+                for (TickListener l : listeners) {
+                    try {
+                        l.onShutdown(universe); // each closes its own work (a recording), whatever another's did
+                    } catch (RuntimeException | Error e) {
+                        log("shutdown: " + l.getClass().getSimpleName() + " failed to stop: " + e);
+                    }
+                }
+            } finally {
+                if (loop != null) {
+                    loop.stop();
+                }
+                stopDone.countDown();
             }
         };
         Thread ticking = loopThread; // the server's own game thread, or a host's that ticks it (tickedOnlyBy)
         if (stopping) {
-            // Stopped already (a second shutdown, or quit): a stop queued now would never run (tickOnce returns first).
+            // A second shutdown (a signal while quit closes a recording): a stop queued now would never run (tickOnce
+            // returns first), so wait for the one that runs, as long as a recording's close may take.
+            if (Thread.currentThread() != ticking) {
+                try {
+                    stopDone.await(15, TimeUnit.SECONDS);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            }
         } else if (ticking == gameThread && ticking != null && ticking.isAlive() && Thread.currentThread() != ticking) {
             submit(stop); // at the game thread's next boundary: a recording's stop never races a tick
             try {
@@ -678,7 +706,17 @@ public final class GameServer {
                 Thread.currentThread().interrupt();
             }
             if (!done && tasks.remove(task)) {
-                stop.run(); // the host's thread no longer ticks (its loop ended or stalls): stop here, as before it had one
+                if (!ticking.isAlive()) {
+                    stop.run(); // the host's loop ended meanwhile: nothing ticks any more, so stop here
+                } else {
+                    // Alive but not at a boundary in 5 s: stopping here could race a tick, and a recording's last
+                    // segment be closed on a world half ticked. Leave the listeners be (a recording keeps its whole
+                    // segments, and reads as cut short).
+                    log("shutdown: " + ticking.getName() + ", which ticks this server, did not come to a boundary in 5 s;"
+                            + " its listeners (a recording) were not stopped");
+                    stopping = true; // no tick from here on, nor a second wait for this stop
+                    stopDone.countDown();
+                }
             }
         } else {
             stop.run();

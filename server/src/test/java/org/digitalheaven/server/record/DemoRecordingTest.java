@@ -3,6 +3,7 @@ package org.digitalheaven.server.record;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.mockito.Mockito.mock;
 import static org.mockito.Mockito.when;
@@ -18,6 +19,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.digitalheaven.demo.Chunk;
@@ -35,6 +37,7 @@ import org.digitalheaven.server.client.GameClient;
 import org.digitalheaven.server.prefs.Preferences;
 import org.digitalheaven.server.replay.DemoReplay;
 import org.digitalheaven.universe.PlayerInput;
+import org.digitalheaven.universe.Universe;
 import org.digitalheaven.universe.WorldSettings;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Assumptions;
@@ -630,6 +633,54 @@ class DemoRecordingTest {
                 + " \\(PlayerPawn@\\d+'s motion\\), which no replay could restore, so nothing was recorded"), log.toString());
         assertFalse(rec.recording());
         assertFalse(Files.exists(demos.resolve("refused.dh-demo")), "no file is made");
+    }
+
+    /**
+     * A tick that throws on the server (here the input source of a pawn without a session: a bug) leaves a world no
+     * replay reaches: the recording ends before that tick, at its last whole segment, with one console line, and the
+     * file replays OK up to there; the server goes on ticking.
+     */
+    @Test
+    void aTickThatThrowsOnTheServerEndsTheRecordingBeforeItWithOneLineAndTheFileReplays() throws Exception {
+        start(Preferences.inMemory());
+        join("p");
+        Universe u = server.universe();
+        server.addPawnWithoutSession(5, 9_005, "bot", u.spawnMotion(u.map().spawns().get(1)));
+        AtomicBoolean broken = new AtomicBoolean();
+        server.setInputSource(slot -> {
+            if (broken.get()) {
+                throw new IllegalStateException("a test's input source");
+            }
+            return PlayerInput.of(1, 0.3f, 40, 0, 0);
+        });
+        rec.record("boom");
+        test.tick(310);
+        long made = System.nanoTime() + 5_000_000_000L;
+        while (log.stream().noneMatch(l -> l.startsWith("demo: recording ")) && System.nanoTime() < made) {
+            Thread.sleep(5); // announced once the writer made the file
+        }
+        broken.set(true);
+        long failed = server.universe().tickCount();
+        assertThrows(IllegalStateException.class, test::tick, "the test ticks by hand: the loop's safeTick would log it");
+        broken.set(false);
+        test.tick(5);
+        assertFalse(rec.recording(), "the recording was dropped");
+        List<String> said = log.stream().filter(l -> l.contains("failed on the server")).toList();
+        assertEquals(1, said.size(), log.toString());
+        assertTrue(said.get(0).matches("demo: recording stopped: tick " + failed + " failed on the server"
+                + " \\(java.lang.IllegalStateException: a test's input source\\), so the recording ends at tick \\d+ \\(the"
+                + " file is readable up to its last whole segment\\)"), said.get(0));
+        long deadline = System.nanoTime() + 5_000_000_000L;
+        DemoFile d = DemoReader.read(demos.resolve("boom.dh-demo"));
+        while (d.checkpoints().size() < 2 && System.nanoTime() < deadline) {
+            Thread.sleep(20); // the writer thread writes what was queued before the end
+            d = DemoReader.read(demos.resolve("boom.dh-demo"));
+        }
+        assertTrue(d.truncated(), "cut short: no End");
+        List<String> out = new ArrayList<>();
+        DemoReplay.Result r = DemoReplay.run(d, DemoReplay.Options.of(List.of(), null, "test-version", "abc1234", out::add));
+        assertTrue(r.ok(), out.toString());
+        assertTrue(r.lastTick() <= failed, "nothing of the failed tick: " + r.lastTick() + " after " + failed);
     }
 
     /** Since format version 2 a mid-session start and per-player rules are carried, so nothing needs a note. */
