@@ -381,7 +381,8 @@ class TakesBesideTest {
         };
         DemoRecorder failed = open(u, broken, said::add, 10).takeBeside(2_000);
         Thread second = failed.takerThread();
-        for (int i = 0; i < 400 && !failed.failed(); i++) {
+        long deadline = System.nanoTime() + 20_000_000_000L; // a busy CI's writer thread may come late: time, not ticks
+        while (!failed.failed() && System.nanoTime() < deadline) {
             tick(u, failed, 1);
             Thread.sleep(1);
         }
