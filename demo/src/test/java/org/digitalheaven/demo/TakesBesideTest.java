@@ -238,22 +238,15 @@ class TakesBesideTest {
      */
     @Test
     void aBoundaryThatCannotBeNotedEndsTheFileAtItsLastWholeSegment() throws Exception {
-        Universe u = arena(2);
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        List<String> said = new CopyOnWriteArrayList<>();
-        DemoRecorder rec = open(u, out, said::add, EVERY);
-        long start = u.tickCount();
-        tick(u, rec, 2 * EVERY, false);
-        rec.failWith(new StackOverflowError("a test's"));
-        tick(u, rec, EVERY, false); // the boundary at start + 2 * EVERY starts a segment: its checkpoint fails
-        String why = rec.stop(u, 5_000);
-        assertEquals(List.of(why), said);
-        assertEquals("the recorder could not note the boundary at tick " + (start + 2 * EVERY)
-                + " (java.lang.StackOverflowError: a test's), so the recording ends at tick " + (start + 2 * EVERY), why);
-        DemoFile d = DemoReader.read(out.toByteArray());
-        assertTrue(d.truncated());
+        Ending e = new Ending(2, false);
+        tick(e.u, e.rec, 2 * EVERY, false);
+        e.rec.failWith(new StackOverflowError("a test's"));
+        tick(e.u, e.rec, EVERY, false); // the boundary at start + 2 * EVERY starts a segment: its checkpoint fails
+        assertEquals("the recorder could not note the boundary at tick " + (e.start + 2 * EVERY)
+                + " (java.lang.StackOverflowError: a test's), so the recording ends at tick " + (e.start + 2 * EVERY), e.stop());
+        DemoFile d = e.cutShort();
         assertEquals(2, d.segments().size());
-        assertEquals(start + EVERY, d.segments().get(1).checkpointTick());
+        assertEquals(e.start + EVERY, d.segments().get(1).checkpointTick());
         assertEquals(EVERY, d.segments().get(1).ticks(), "the last whole segment, to the boundary that failed");
     }
 
@@ -264,27 +257,16 @@ class TakesBesideTest {
     @Test
     void aTickThatFailedOnTheHostEndsTheFileAtItsLastWholeSegment() throws Exception {
         for (boolean taker : new boolean[] {true, false}) {
-            Universe u = arena(1);
-            ByteArrayOutputStream out = new ByteArrayOutputStream();
-            List<String> said = new CopyOnWriteArrayList<>();
-            DemoRecorder rec = open(u, out, said::add, EVERY);
-            if (taker) {
-                rec.takeBeside(2_000);
-            }
-            long start = u.tickCount();
-            tick(u, rec, EVERY + 3, taker);
-            rec.settle();
-            rec.onBoundary(u);
-            rec.tickFailed(u.tickCount(), new IllegalStateException("a test's"));
-            tick(u, rec, 5, false); // a host that goes on ticking: nothing more is noted
-            String why = rec.stop(u, 5_000);
-            assertEquals(List.of(why), said);
-            assertEquals("tick " + (start + EVERY + 3) + " failed on the server (java.lang.IllegalStateException: a test's),"
-                    + " so the recording ends at tick " + (start + EVERY), why);
-            DemoFile d = DemoReader.read(out.toByteArray());
-            assertTrue(d.truncated());
-            assertEquals(1, d.segments().size());
-            assertEquals(EVERY + 3, rec.ticksRecorded(), "taker " + taker);
+            Ending e = new Ending(1, taker);
+            tick(e.u, e.rec, EVERY + 3, taker);
+            e.rec.settle();
+            e.rec.onBoundary(e.u);
+            e.rec.tickFailed(e.u.tickCount(), new IllegalStateException("a test's"));
+            tick(e.u, e.rec, 5, false); // a host that goes on ticking: nothing more is noted
+            assertEquals("tick " + (e.start + EVERY + 3) + " failed on the server (java.lang.IllegalStateException: a test's),"
+                    + " so the recording ends at tick " + (e.start + EVERY), e.stop());
+            assertEquals(1, e.cutShort().segments().size());
+            assertEquals(EVERY + 3, e.rec.ticksRecorded(), "taker " + taker);
         }
     }
 
@@ -294,22 +276,47 @@ class TakesBesideTest {
      */
     @Test
     void aStopThatCannotCloseTheFileEndsItAtItsLastWholeSegment() throws Exception {
-        Universe u = arena(1);
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        List<String> said = new CopyOnWriteArrayList<>();
-        DemoRecorder rec = open(u, out, said::add, EVERY);
-        long start = u.tickCount();
-        tick(u, rec, EVERY + 20, false);
-        rec.failWith(new StackOverflowError("a test's"));
-        String why = rec.stop(u, 5_000);
-        assertEquals(List.of(why), said);
-        assertEquals("the recorder could not close the recording at tick " + (start + EVERY + 20) + " (java.lang.StackOverflowError:"
-                + " a test's), so the recording ends at tick " + (start + EVERY + 20), why);
-        assertTrue(rec.failed());
-        DemoFile d = DemoReader.read(out.toByteArray());
-        assertTrue(d.truncated());
+        Ending e = new Ending(1, false);
+        tick(e.u, e.rec, EVERY + 20, false);
+        e.rec.failWith(new StackOverflowError("a test's"));
+        assertEquals("the recorder could not close the recording at tick " + (e.start + EVERY + 20) + " (java.lang.StackOverflowError:"
+                + " a test's), so the recording ends at tick " + (e.start + EVERY + 20), e.stop());
+        assertTrue(e.rec.failed());
+        DemoFile d = e.cutShort();
         assertEquals(2, d.segments().size(), "the segment the stop closed was handed over before its checkpoint failed");
         assertEquals(20, d.segments().get(1).ticks());
+    }
+
+    /** A recording on arena of the tests of how one ends: its world, its file's bytes and what it said. */
+    private final class Ending {
+        final Universe u;
+        final ByteArrayOutputStream out = new ByteArrayOutputStream();
+        final List<String> said = new CopyOnWriteArrayList<>();
+        final DemoRecorder rec;
+        final long start;
+
+        Ending(int pawns, boolean taker) throws Exception {
+            u = arena(pawns);
+            rec = open(u, out, said::add, EVERY);
+            if (taker) {
+                rec.takeBeside(2_000);
+            }
+            start = u.tickCount();
+        }
+
+        /** Stops the recording: why it ended, which it said once. */
+        String stop() {
+            String why = rec.stop(u, 5_000);
+            assertEquals(List.of(why), said, "said once");
+            return why;
+        }
+
+        /** The file, which reads as cut short (no End). */
+        DemoFile cutShort() throws Exception {
+            DemoFile d = DemoReader.read(out.toByteArray());
+            assertTrue(d.truncated(), "no End: the file reads as cut short");
+            return d;
+        }
     }
 
     /** No thread to spare for the taker (a process at its limit of native threads): the game thread makes every take. */

@@ -3,7 +3,6 @@ package org.digitalheaven.server;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
-import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -13,7 +12,6 @@ import java.util.List;
 import java.util.Random;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.locks.LockSupport;
 import org.digitalheaven.server.client.GameClient;
 import org.digitalheaven.server.net.LoopbackTransport;
@@ -57,6 +55,18 @@ class GameServerTest {
         }
     }
 
+    /** The threads the listeners' stop ran on, one a stop: a listener added to the server that notes them. */
+    private List<Thread> shutdownThreads() {
+        List<Thread> shutOn = new CopyOnWriteArrayList<>();
+        server.addListener(new TickListener() {
+            @Override
+            public void onShutdown(Universe u) {
+                shutOn.add(Thread.currentThread());
+            }
+        });
+        return shutOn;
+    }
+
     /**
      * A host that ticks the server on a loop of its own ({@link GameServer#tickedOnlyBy}, as the benchmarks do) and is
      * shut down from another thread: the listeners' stop (a recording's last segment) runs on the host's loop, at a
@@ -65,13 +75,7 @@ class GameServerTest {
     @Test
     void aShutdownFromAnotherThreadRunsOnTheLoopOfAHostThatTicksTheServer() throws Exception {
         start("arena", Preferences.inMemory());
-        AtomicReference<Thread> shutOn = new AtomicReference<>();
-        server.addListener(new TickListener() {
-            @Override
-            public void onShutdown(Universe u) {
-                shutOn.set(Thread.currentThread());
-            }
-        });
+        List<Thread> shutOn = shutdownThreads();
         AtomicBoolean ticking = new AtomicBoolean(true);
         Thread host = new Thread(() -> {
             while (ticking.get()) {
@@ -87,7 +91,7 @@ class GameServerTest {
             ticking.set(false);
             host.join(5_000);
         }
-        assertSame(host, shutOn.get(), "the stop ran on " + shutOn.get());
+        assertEquals(List.of(host), shutOn, "the stop ran once, on the host's loop");
         assertTrue(server.stopped());
     }
 
@@ -99,13 +103,7 @@ class GameServerTest {
     @Test
     void aShutdownWhoseHostNoLongerTicksLeavesItsListenersAndASecondReturnsAtOnce() throws Exception {
         start("arena", Preferences.inMemory());
-        List<Thread> shutOn = new CopyOnWriteArrayList<>();
-        server.addListener(new TickListener() {
-            @Override
-            public void onShutdown(Universe u) {
-                shutOn.add(Thread.currentThread());
-            }
-        });
+        List<Thread> shutOn = shutdownThreads();
         java.util.concurrent.CountDownLatch release = new java.util.concurrent.CountDownLatch(1);
         java.util.concurrent.CountDownLatch ticked = new java.util.concurrent.CountDownLatch(1);
         Thread host = new Thread(() -> {
@@ -141,13 +139,7 @@ class GameServerTest {
     @Test
     void aShutdownAfterTheHostsLoopEndedStopsOnTheCaller() throws Exception {
         start("arena", Preferences.inMemory());
-        List<Thread> shutOn = new CopyOnWriteArrayList<>();
-        server.addListener(new TickListener() {
-            @Override
-            public void onShutdown(Universe u) {
-                shutOn.add(Thread.currentThread());
-            }
-        });
+        List<Thread> shutOn = shutdownThreads();
         Thread host = new Thread(() -> server.tickOnce(), "short-host");
         server.tickedOnlyBy(host);
         host.start();

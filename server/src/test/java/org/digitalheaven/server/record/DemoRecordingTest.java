@@ -613,19 +613,7 @@ class DemoRecordingTest {
         assertTrue(said.get(0).matches("demo: recording stopped: the world at tick \\d+ holds a number that is not finite"
                 + " \\(PlayerPawn@\\d+'s motion\\), which no replay could restore, so the recording ends at tick \\d+ \\(the"
                 + " file is readable up to its last whole segment\\)"), said.get(0));
-        long deadline = System.nanoTime() + 5_000_000_000L;
-        while (Files.size(demos.resolve("nan.dh-demo")) == 0 && System.nanoTime() < deadline) {
-            Thread.sleep(20); // made, but nothing written yet: an empty file is no demo
-        }
-        DemoFile d = DemoReader.read(demos.resolve("nan.dh-demo"));
-        while (d.checkpoints().size() < 2 && System.nanoTime() < deadline) {
-            Thread.sleep(20); // the writer thread writes what was queued before the stop
-            d = DemoReader.read(demos.resolve("nan.dh-demo"));
-        }
-        assertTrue(d.truncated(), "cut short: no End");
-        List<String> out = new ArrayList<>();
-        DemoReplay.Result r = DemoReplay.run(d, DemoReplay.Options.of(List.of(), null, "test-version", "abc1234", out::add));
-        assertTrue(r.ok(), out.toString());
+        replaysCutShort(demos.resolve("nan.dh-demo"));
 
         assertTrue(rec.record("refused").startsWith("demo record: recording to "));
         test.tick();
@@ -670,17 +658,29 @@ class DemoRecordingTest {
         assertTrue(said.get(0).matches("demo: recording stopped: tick " + failed + " failed on the server"
                 + " \\(java.lang.IllegalStateException: a test's input source\\), so the recording ends at tick \\d+ \\(the"
                 + " file is readable up to its last whole segment\\)"), said.get(0));
+        DemoReplay.Result r = replaysCutShort(demos.resolve("boom.dh-demo"));
+        assertTrue(r.lastTick() <= failed, "nothing of the failed tick: " + r.lastTick() + " after " + failed);
+    }
+
+    /**
+     * Once the writer has written what was queued before a recording ended itself (two checkpoints at least, 5 s at
+     * most): the file reads as cut short (no End) and replays OK up to where it ends; the replay's result.
+     */
+    private static DemoReplay.Result replaysCutShort(Path file) throws Exception {
         long deadline = System.nanoTime() + 5_000_000_000L;
-        DemoFile d = DemoReader.read(demos.resolve("boom.dh-demo"));
+        while (Files.size(file) == 0 && System.nanoTime() < deadline) {
+            Thread.sleep(20); // made, but nothing written yet: an empty file is no demo
+        }
+        DemoFile d = DemoReader.read(file);
         while (d.checkpoints().size() < 2 && System.nanoTime() < deadline) {
-            Thread.sleep(20); // the writer thread writes what was queued before the end
-            d = DemoReader.read(demos.resolve("boom.dh-demo"));
+            Thread.sleep(20);
+            d = DemoReader.read(file);
         }
         assertTrue(d.truncated(), "cut short: no End");
         List<String> out = new ArrayList<>();
         DemoReplay.Result r = DemoReplay.run(d, DemoReplay.Options.of(List.of(), null, "test-version", "abc1234", out::add));
         assertTrue(r.ok(), out.toString());
-        assertTrue(r.lastTick() <= failed, "nothing of the failed tick: " + r.lastTick() + " after " + failed);
+        return r;
     }
 
     /** Since format version 2 a mid-session start and per-player rules are carried, so nothing needs a note. */
