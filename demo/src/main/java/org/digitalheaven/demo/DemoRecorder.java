@@ -218,51 +218,43 @@ public final class DemoRecorder {
             return r;
         }
         try {
-            r.opening(o, u, writer, notices);
+            r.opening(o, u, notices);
         } catch (Throwable e) { // memory, a bug: a file with its Header alone, said why, and a recorder that notes nothing
-            if (!r.stopped) {
-                r.stopped = true;
-                r.unwatch();
-                writer.endHere("the recorder could not open the recording at tick " + u.tickCount() + " (" + e
-                        + "), so nothing was recorded");
-                writer.finish(0);
-            }
+            r.endHere("the recorder could not open the recording at tick " + u.tickCount() + " (" + e + "), so nothing was"
+                    + " recorded");
         }
         return r;
     }
 
     /** The Header and Manifest, the opening segment's joins, checkpoint and state, and what takes the coverage. */
-    private void opening(Opening o, Universe u, DemoWriter writer, Consumer<String> notices) {
-        DemoRecorder r = this;
+    private void opening(Opening o, Universe u, Consumer<String> notices) {
         Chunk.Header h = new Chunk.Header(o.mapName(), o.mapBarcode(), o.closureHash(), o.engineVersion(), o.gitSha(),
                 o.tickRate(), o.checkpointInterval(), u.tickCount(), o.worldSettings(), o.notes());
-        ChunkFramer e = r.encoder;
+        ChunkFramer e = encoder;
         byte[] installed = u.map().manifestBytes(); // made at map load; encoded and written on the writer thread
         byte[] manifest = o.manifest() != null ? o.manifest() : installed;
-        r.handOver(() -> concat(concat(e.fileHeader(), e.header(h)), e.manifest(manifest)), false);
-        r.segment = new SegmentJournal(journalWords(o.checkpointInterval(), u.pawns().size()));
-        r.segment.begin(u.tickCount());
-        r.due = r.nextOnInterval(u.tickCount());
+        handOver(() -> concat(concat(e.fileHeader(), e.header(h)), e.manifest(manifest)), false);
+        segment = new SegmentJournal(journalWords(o.checkpointInterval(), u.pawns().size()));
+        segment.begin(u.tickCount());
+        due = nextOnInterval(u.tickCount());
         for (Pawn p : u.pawns()) {
-            r.onJoin(u, p);
+            onJoin(u, p);
         }
-        if (r.stopped) {
+        if (stopped) {
             return; // a join that could not be noted ended the file (said why): nothing more
         }
-        r.checkpoint(u);
-        r.segment.state(u);
+        checkpoint(u);
+        segment.state(u);
         // A coverage speaks of brushes and objects in the installed map's terms: only a file that carries that
         // map's manifest gets one (a cut on an edited map carries its original's, and then none: never skipped).
         if (Arrays.equals(manifest, installed)) {
             if (o.coverageBeside() && !u.leavesOutObjects() && u.objectsAsAuthored()) {
                 // A world restored from the file's checkpoints is this one only where objects go by their own indices.
-                AtomicLong queued = r.queuedWords;
-                DemoRecorder self = r;
-                r.shadow = new ShadowReplay(u.map(), u.settings(), u.tickRate(), String.valueOf(writer.path()), notices,
-                        () -> queued.get() > self.maxQueuedWords / 2);
+                shadow = new ShadowReplay(u.map(), u.settings(), u.tickRate(), String.valueOf(writer.path()), notices,
+                        () -> queuedWords.get() > maxQueuedWords / 2);
             } else {
-                r.coverage = u.watchCoverage();
-                r.watched = u;
+                coverage = u.watchCoverage();
+                watched = u;
             }
             SimulationFingerprint.prefetch(); // taken off both the tick and the writer's close
         }
@@ -294,12 +286,9 @@ public final class DemoRecorder {
         byte[][] coded = new byte[1][];
         long waiting = queuedWords.get(); // what this segment finds waiting: one segment alone never ends a recording
         if (waiting > maxQueuedWords && !stopped) {
-            stopped = true;
-            unwatch();
-            writer.endHere(String.format(java.util.Locale.ROOT, "the demo writer fell behind (%.1f MiB of segments waiting to be"
+            endHere(String.format(java.util.Locale.ROOT, "the demo writer fell behind (%.1f MiB of segments waiting to be"
                     + " coded and written); the disk at %s is too slow or stalled, or the machine too busy", waiting * 4 / 1048576.0,
                     writer.path()));
-            writer.finish(0);
             return;
         }
         // The next journal first: running out of memory for it leaves this segment the recorder's, which the file then
@@ -369,10 +358,7 @@ public final class DemoRecorder {
         if (unrecordable == null) {
             return false;
         }
-        stopped = true;
-        unwatch();
-        writer.endHere(unrecordable + ", so the recording ends at tick " + segment.firstTick());
-        writer.finish(0);
+        endAtLastWholeSegment(unrecordable);
         return true;
     }
 
@@ -416,9 +402,7 @@ public final class DemoRecorder {
      * half a record, so the file ends at its last whole segment, saying why once; the game goes on.
      */
     private void failedAt(Universe u, String what, Throwable e) {
-        if (!stopped) {
-            endAtLastWholeSegment("the recorder could not note " + what + " at tick " + u.tickCount() + " (" + e + ")");
-        }
+        endAtLastWholeSegment("the recorder could not note " + what + " at tick " + u.tickCount() + " (" + e + ")");
     }
 
     /** An Override record when {@code p}'s movement rules are not the ones last written for its slot. */
@@ -485,10 +469,8 @@ public final class DemoRecorder {
             // A host that ticked again with no boundary hook between: the last tick's take may have been made from
             // this tick's world, or be due still with that world gone. Never write it.
             settle();
-            if (!stopped) {
-                endAtLastWholeSegment("the recorder could not note tick " + (u.tickCount() - 2) + " before tick "
-                        + (u.tickCount() - 1) + " ran (the host ticked with no boundary between)");
-            }
+            endAtLastWholeSegment("the recorder could not note tick " + (u.tickCount() - 2) + " before tick "
+                    + (u.tickCount() - 1) + " ran (the host ticked with no boundary between)");
             return;
         }
         ticksRecorded++;
@@ -514,9 +496,7 @@ public final class DemoRecorder {
      */
     public void tickFailed(long tick, Throwable e) {
         settle();
-        if (!stopped) {
-            endAtLastWholeSegment("tick " + tick + " failed on the server (" + e + ")");
-        }
+        endAtLastWholeSegment("tick " + tick + " failed on the server (" + e + ")");
     }
 
     /** The take of the state tick {@code u.tickCount() - 1} left; past its bounds, the segment ends at the next boundary. */
@@ -577,11 +557,22 @@ public final class DemoRecorder {
         }
     }
 
-    /** The segment holds a take cut short or wrong: ends the file at the last whole one, saying why, once. */
+    /** The segment may hold a record cut short or wrong: ends the file at the last whole one, saying why, once. */
     private void endAtLastWholeSegment(String why) {
+        endHere(why + ", so the recording ends at tick " + segment.firstTick());
+    }
+
+    /**
+     * Ends the file with what the writer has been handed (its segments are whole), saying {@code why} once; nothing more
+     * is noted. Nothing when the recording has ended already: what ended it was said.
+     */
+    private void endHere(String why) {
+        if (stopped) {
+            return;
+        }
         stopped = true;
         unwatch();
-        writer.endHere(why + ", so the recording ends at tick " + segment.firstTick());
+        writer.endHere(why);
         writer.finish(0);
     }
 
@@ -720,9 +711,7 @@ public final class DemoRecorder {
         try {
             return stopAt(u, waitMillis);
         } catch (Throwable e) { // memory, a bug: the file ends at its last whole segment, said why, never left open
-            if (!stopped) {
-                endAtLastWholeSegment("the recorder could not close the recording at tick " + u.tickCount() + " (" + e + ")");
-            }
+            endAtLastWholeSegment("the recorder could not close the recording at tick " + u.tickCount() + " (" + e + ")");
             writer.finish(waitMillis);
             return writer.failure();
         }
