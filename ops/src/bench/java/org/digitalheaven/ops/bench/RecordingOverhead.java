@@ -53,11 +53,18 @@ import org.digitalheaven.server.record.DemoRecording;
  * tick, as before that was built (to measure one against the other).
  * A shorter checkpoint interval than the default 300 gives more checkpoint ticks to take a p99 of; one
  * pair of 60 s gives the size of a one-minute recording.
+ *
+ * <p>{@code -Daa=true} records in neither window of a pair (the warm-up recording is still made): the A/A spread, what
+ * a run of this many pairs can tell apart on this machine at this hour. Two windows seconds apart differ by more than
+ * the recorder costs (the bots' play, the other tenants of a shared host), so one run's ratio is to be read against it.
  */
 public final class RecordingOverhead {
 
     /** How long the discarded warm-up recording runs. */
     private static final int WARM_UP_RECORDING_SECONDS = 30;
+
+    /** {@code -Daa=true}: the windows that would record do not (the A/A control); set and read on the game thread. */
+    private static boolean aaWindow;
 
     /**
      * One tick: wall and CPU nanoseconds, whether a recording was on, 1 for a checkpoint tick, 2 for an opening one, and
@@ -73,6 +80,7 @@ public final class RecordingOverhead {
         String style = args.length > 3 ? args[3] : "wander";
         String checkpointTicks = args.length > 4 ? args[4] : "300";
         String map = args.length > 5 ? args[5] : "arena";
+        boolean aa = Boolean.getBoolean("aa");
         Path dir = Files.createTempDirectory("dh-overhead");
         Preferences prefs = Preferences.inMemory();
         prefs.set("server.maxPlayers", "64");
@@ -97,7 +105,7 @@ public final class RecordingOverhead {
             server.tickOnce();
             long t1 = System.nanoTime();
             long c1 = threads.getCurrentThreadCpuTime();
-            boolean on = rec.recording();
+            boolean on = aa ? aaWindow : rec.recording();
             int cps = rec.checkpoints();
             boolean checkpoint = on && cps != lastCheckpoints[0];
             lastCheckpoints[0] = cps;
@@ -164,11 +172,11 @@ public final class RecordingOverhead {
                     boolean recording = half == 0 ? recordingFirst : !recordingFirst;
                     String name = "pair" + p;
                     if (recording) {
-                        server.submit(() -> rec.record(name));
+                        server.submit(aa ? () -> aaWindow = true : () -> rec.record(name));
                     }
                     Thread.sleep(seconds * 1_000L);
                     if (recording) {
-                        server.submit(rec::stop);
+                        server.submit(aa ? () -> aaWindow = false : rec::stop);
                         Thread.sleep(200);
                     }
                     synchronized (samples) {
@@ -196,7 +204,8 @@ public final class RecordingOverhead {
         List<Sample> others = on.stream().filter(s -> s.checkpoint() == 0).toList();
         List<Sample> openings = on.stream().filter(s -> s.checkpoint() == 2).toList();
         System.out.printf(Locale.ROOT, "%s: %d %s bots in another JVM, %d pairs of %d s windows (order drawn per pair),"
-                + " a checkpoint every %s ticks%n", map, bots, style, pairs, seconds, checkpointTicks);
+                + " a checkpoint every %s ticks%s%n", map, bots, style, pairs, seconds, checkpointTicks,
+                aa ? "; A/A: neither window of a pair records (\"with recording\" below is the other window)" : "");
         for (boolean wall : new boolean[] {true, false}) {
             String what = wall ? "wall" : "CPU";
             System.out.printf(Locale.ROOT, "%s: without recording %d ticks, median %.1f us, p99 %.1f us; with recording %d ticks,"
