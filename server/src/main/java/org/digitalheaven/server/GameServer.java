@@ -78,6 +78,12 @@ public final class GameServer {
 
     static final long TIMEOUT_NANOS = 10_000_000_000L;
     static final int INPUT_CAPACITY = 16;
+    /** At most one line this often for a tick failure that repeats ({@link #safeTick}). */
+    static final long FAILED_TICK_LINE_NANOS = 10_000_000_000L;
+    private static final long NEVER = Long.MIN_VALUE;
+    /** When the last "tick N failed" line was said ({@link #NEVER}: the last tick ran), and the failures since. Game thread. */
+    private long failedTickLineAt = NEVER;
+    private long failedTicksUnsaid;
 
     private final Options options;
     private final Preferences prefs;
@@ -634,13 +640,33 @@ public final class GameServer {
         return gameThread;
     }
 
-    private void safeTick() {
+    /**
+     * One tick of the server's own loop. A bug in a tick must not silently stop the server (nor end its thread without
+     * a word): it says what happened and keeps going; a recording has ended itself before that tick
+     * ({@link TickListener#tickFailed}). A failure that repeats every tick is said once, then at most once every
+     * {@link #FAILED_TICK_LINE_NANOS} with the count of those not said, and once more when the ticks run again.
+     */
+    void safeTick() {
         try {
             tickOnce();
         } catch (RuntimeException | StackOverflowError | OutOfMemoryError e) {
-            // A bug in one tick must not silently stop the server (nor end its thread without a word): say what
-            // happened and keep going; a recording has ended itself before that tick (TickListener.tickFailed).
-            log("tick " + (universe == null ? -1 : universe.tickCount()) + " failed: " + e);
+            long now = clock.nanoTime();
+            long tick = universe == null ? -1 : universe.tickCount();
+            if (failedTickLineAt == NEVER || now - failedTickLineAt >= FAILED_TICK_LINE_NANOS) {
+                log("tick " + tick + " failed: " + e + (failedTicksUnsaid == 0 ? ""
+                        : " (" + failedTicksUnsaid + " more failed since the last such line)"));
+                failedTickLineAt = now;
+                failedTicksUnsaid = 0;
+            } else {
+                failedTicksUnsaid++;
+            }
+            return;
+        }
+        if (failedTickLineAt != NEVER && !stopping) {
+            log("tick " + (universe.tickCount() - 1) + " ran again" + (failedTicksUnsaid == 0 ? ""
+                    : ", after " + failedTicksUnsaid + " more failed ticks since the last such line"));
+            failedTickLineAt = NEVER;
+            failedTicksUnsaid = 0;
         }
     }
 

@@ -55,6 +55,53 @@ class GameServerTest {
         }
     }
 
+    /**
+     * A tick that fails on the server's own loop is said, and the loop goes on; one that fails every tick (a bug the
+     * world keeps running into, at 60 a second) is said once, then at most once every ten seconds with the count of
+     * those not said, and once more when the ticks run again: a console the admin can still read, not a flood.
+     */
+    @Test
+    void aTickThatFailsEveryTickIsSaidOnceThenEveryTenSecondsWithACountAndWhenItRunsAgain() throws Exception {
+        long[] now = {0};
+        test = new TestServer(Preferences.inMemory(), () -> now[0], 1234L).start("arena");
+        server = test.server();
+        server.addPawnWithoutSession(3, "bot");
+        AtomicBoolean broken = new AtomicBoolean(true);
+        server.setInputSource(slot -> {
+            if (broken.get()) {
+                throw new IllegalStateException("a test's bug");
+            }
+            return null;
+        });
+        long tick = server.universe().tickCount();
+        List<String> log = test.log();
+        int before = log.size();
+        for (int i = 0; i < 600; i++) { // ten seconds at 60 Hz, all failing
+            server.safeTick();
+            now[0] += 1_000_000_000L / 60;
+        }
+        assertEquals(List.of("tick " + tick + " failed: java.lang.IllegalStateException: a test's bug"),
+                log.subList(before, log.size()), "said once in the first ten seconds");
+        now[0] = 10_000_000_000L; // ten seconds after the first line
+        server.safeTick();
+        assertEquals("tick " + tick + " failed: java.lang.IllegalStateException: a test's bug (599 more failed since the"
+                + " last such line)", log.get(log.size() - 1));
+        server.safeTick();
+        assertEquals(before + 2, log.size());
+        broken.set(false);
+        server.safeTick();
+        assertEquals("tick " + tick + " ran again, after 1 more failed ticks since the last such line", log.get(log.size() - 1));
+        assertEquals(tick + 1, server.universe().tickCount(), "the world ticked on");
+        broken.set(true);
+        server.safeTick(); // a new run of failures is said at once
+        assertEquals("tick " + (tick + 1) + " failed: java.lang.IllegalStateException: a test's bug", log.get(log.size() - 1));
+        broken.set(false);
+        server.safeTick();
+        assertEquals("tick " + (tick + 1) + " ran again", log.get(log.size() - 1));
+        server.safeTick();
+        assertEquals("tick " + (tick + 1) + " ran again", log.get(log.size() - 1), "nothing more once it runs");
+    }
+
     /** The threads the listeners' stop ran on, one a stop: a listener added to the server that notes them. */
     private List<Thread> shutdownThreads() {
         List<Thread> shutOn = new CopyOnWriteArrayList<>();
