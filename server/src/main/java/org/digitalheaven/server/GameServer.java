@@ -645,11 +645,16 @@ public final class GameServer {
      * a word): it says what happened and keeps going; a recording has ended itself before that tick
      * ({@link TickListener#tickFailed}). A failure that repeats every tick is said once, then at most once every
      * {@link #FAILED_TICK_LINE_NANOS} with the count of those not said, and once more when the ticks run again.
+     *
+     * <p>Any {@link Error} too, not only running out of stack or memory: an {@code assert} that fails, a class that
+     * could not be loaded or initialised, the JIT's {@link InternalError} are each a bug in that tick as an exception
+     * is. Ending the thread on one ended the server (its host stops once the game thread does), with a stack trace and
+     * every player dropped, over what may be one tick's bad case.
      */
     void safeTick() {
         try {
             tickOnce();
-        } catch (RuntimeException | StackOverflowError | OutOfMemoryError e) {
+        } catch (RuntimeException | Error e) {
             long now = clock.nanoTime();
             long tick = universe == null ? -1 : universe.tickCount();
             if (failedTickLineAt == NEVER || now - failedTickLineAt >= FAILED_TICK_LINE_NANOS) {

@@ -12,7 +12,10 @@ import java.util.List;
 import java.util.Random;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
 import org.digitalheaven.server.client.GameClient;
 import org.digitalheaven.server.net.LoopbackTransport;
 import org.digitalheaven.server.prefs.Preferences;
@@ -28,6 +31,8 @@ import org.digitalheaven.universe.PlayerInput;
 import org.digitalheaven.universe.Universe;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * The server composition on the loopback transport, ticked by the test ({@link GameServer#tickOnce()}),
@@ -100,6 +105,56 @@ class GameServerTest {
         assertEquals("tick " + (tick + 1) + " ran again", log.get(log.size() - 1));
         server.safeTick();
         assertEquals("tick " + (tick + 1) + " ran again", log.get(log.size() - 1), "nothing more once it runs");
+    }
+
+    /**
+     * Any {@link Error} a tick throws on the server's own loop is a failed tick like an exception's: said, the
+     * listeners told (a recording ends itself there), and the game thread ticks on. Before, only a stack overflow and
+     * running out of memory were; a failed {@code assert}, a class that could not be loaded or initialised, or an
+     * {@link InternalError} ended the game thread, and with it the server (its host stops once that thread does).
+     */
+    @ParameterizedTest
+    @MethodSource("errorsATickMayThrow")
+    void anyErrorATickThrowsOnTheServersOwnLoopIsSaidToldAndTheLoopTicksOn(Error error) throws Exception {
+        test = new TestServer(Preferences.inMemory(), NanoClock.SYSTEM, 1234L).start("arena");
+        server = test.server();
+        server.addPawnWithoutSession(3, "bot");
+        AtomicBoolean thrown = new AtomicBoolean();
+        server.setInputSource(slot -> {
+            if (thrown.compareAndSet(false, true)) {
+                throw error;
+            }
+            return null;
+        });
+        List<Throwable> told = new CopyOnWriteArrayList<>();
+        AtomicLong ticked = new AtomicLong();
+        server.addListener(new TickListener() {
+            @Override
+            public void tickFailed(Universe u, long tick, Throwable e) {
+                told.add(e);
+            }
+
+            @Override
+            public void afterTick(Universe u) {
+                ticked.incrementAndGet();
+            }
+        });
+        Thread game = server.startLoop();
+        long deadline = System.nanoTime() + 10_000_000_000L;
+        while (ticked.get() < 30 && game.isAlive() && System.nanoTime() < deadline) {
+            Thread.sleep(5);
+        }
+        assertTrue(game.isAlive(), "the game thread lives on after " + error);
+        assertTrue(ticked.get() >= 30, "the loop ticked on: " + ticked.get() + " ticks after " + error);
+        assertEquals(List.of(error), told, "the listeners were told of the failed tick once");
+        assertTrue(test.log().stream().anyMatch(l -> l.matches("tick \\d+ failed: " + Pattern.quote(error.toString()))),
+                "said on the console: " + test.log());
+    }
+
+    static Stream<Error> errorsATickMayThrow() {
+        return Stream.of(new AssertionError("a test's"), new NoClassDefFoundError("a/Tests"),
+                new ExceptionInInitializerError("a test's"), new InternalError("a test's"),
+                new StackOverflowError("a test's"), new OutOfMemoryError("a test's"));
     }
 
     /** The threads the listeners' stop ran on, one a stop: a listener added to the server that notes them. */
