@@ -40,7 +40,7 @@ public final class ExplainCost {
         ResolvedMap map = PalletRepository.search(List.of()).resolve(h.mapBarcode());
         String text = map.text();
         List<MapBrush> world = MapParser.parse(map.fileName(), text).entities().get(0).brushes();
-        Path dir = Files.createTempDirectory("dh-explaincost");
+        Path dir = Scratch.dir("dh-explaincost");
         Path untouched = dir.resolve("untouched").resolve(map.fileName());
         Path floor = dir.resolve("floor").resolve(map.fileName());
         Files.createDirectories(untouched.getParent());

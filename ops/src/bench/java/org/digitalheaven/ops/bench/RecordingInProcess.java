@@ -42,7 +42,7 @@ public final class RecordingInProcess {
         GameServer server = new GameServer(new GameServer.Options(Preferences.inMemory(), List.of(), NanoClock.SYSTEM, 1L,
                 l -> { }), new LoopbackNetwork().endpoint());
         server.start(args[0]); // a built-in map's name or a .map file
-        Path dir = Files.createTempDirectory("dh-recording-in-process");
+        Path dir = Scratch.dir("dh-recording-in-process");
         try {
             DemoRecording rec = server.enableRecording(dir, "bench", "bench");
             PlayDriver play = new PlayDriver(server, ScriptedPlay.humans(1L, pawns));

@@ -81,7 +81,7 @@ public final class RecordingOverhead {
         String checkpointTicks = args.length > 4 ? args[4] : "300";
         String map = args.length > 5 ? args[5] : "arena";
         boolean aa = Boolean.getBoolean("aa");
-        Path dir = Files.createTempDirectory("dh-overhead");
+        Path dir = Scratch.dir("dh-overhead");
         Preferences prefs = Preferences.inMemory();
         prefs.set("server.maxPlayers", "64");
         prefs.set("server.demo.checkpointTicks", checkpointTicks);

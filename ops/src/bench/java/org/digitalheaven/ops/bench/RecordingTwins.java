@@ -6,7 +6,6 @@ import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -61,7 +60,7 @@ public final class RecordingTwins {
             servers[i] = new GameServer(new GameServer.Options(prefs, List.of(), NanoClock.SYSTEM, 1L, line -> { }),
                     new UdpTransport("127.0.0.1", 0, PacketCodec.MAX_CLIENT_DATAGRAM));
             servers[i].start(map);
-            recs[i] = servers[i].enableRecording(Files.createTempDirectory("dh-twins"), "bench", "bench");
+            recs[i] = servers[i].enableRecording(Scratch.dir("dh-twins"), "bench", "bench");
         }
         List<Sample> samples = new ArrayList<>();
         long[] lastHooks = new long[2];

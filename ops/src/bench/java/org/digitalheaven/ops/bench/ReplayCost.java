@@ -338,7 +338,7 @@ public final class ReplayCost {
 
     /** Eight UDP bots on arena for 60 s, recorded by a live server in this process. */
     static Path recordArena() throws Exception {
-        Path dir = Files.createTempDirectory("dh-replaycost");
+        Path dir = Scratch.dir("dh-replaycost");
         Path file = dir.resolve("arena-8bots-60s" + DemoRecording.EXTENSION);
         System.out.println("recording " + file + ": 8 bots on arena for 60 s...");
         Preferences prefs = Preferences.inMemory();
