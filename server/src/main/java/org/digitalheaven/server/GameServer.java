@@ -318,6 +318,31 @@ public final class GameServer {
             return;
         }
         beforeWorldChanges();
+        try {
+            if (!boundaryAndTick()) {
+                return; // shut down at this boundary: no more simulation, nothing more sent
+            }
+        } catch (RuntimeException | Error e) {
+            // From the first packet on, the world may have changed in a way no listener was told of whole (a leave
+            // the recorder was told of whose pawn stayed, half a join): a recording ends before this tick, as when
+            // the simulation throws. The number is this tick's either way: Universe.tick counts a tick once it is whole.
+            tickFailed(universe.tickCount(), e);
+            throw e;
+        }
+        clientTicks += sessions.count();
+        if (universe.tickCount() % tickRate == 0) {
+            sendRate.sample(bytesSent.get(), clientTicks);
+        }
+        for (TickListener l : tickListeners) { // read again: one added during the tick is told of it, as before
+            l.afterTick(universe);
+        }
+        if (sessions.count() > 0 && universe.tickCount() % Math.max(1, tickRate / Math.max(1, prefs.snapshotRate())) == 0) {
+            sendSnapshots();
+        }
+    }
+
+    /** The boundary (packets, console tasks, time-outs, leaves, joins) and the simulation; false when shut down at it. */
+    private boolean boundaryAndTick() {
         // The clock is read only where a packet or a session needs it: a replay, which has neither, reads it never.
         Inbound in = inbound.poll();
         boolean timed = in != null || sessions.count() > 0;
@@ -330,7 +355,7 @@ public final class GameServer {
             task.run();
         }
         if (stopping) {
-            return; // shut down at this boundary: no more simulation, nothing more sent
+            return false;
         }
         if (sessions.count() > 0) {
             sessions.timeOut(timed ? now : clock.nanoTime(), TIMEOUT_NANOS);
@@ -345,30 +370,15 @@ public final class GameServer {
         // Only live pawns' slots are read by the tick, so only those are set: a session's next input,
         // else the input source's (a replay), else null (hold the look).
         PlayerInput[] inputs = tickInputs;
-        long tick = universe.tickCount();
-        try {
-            List<Pawn> live = universe.pawns();
-            boolean anySession = sessions.count() > 0;
-            for (int i = 0, n = live.size(); i < n; i++) {
-                int slot = live.get(i).slot();
-                Session s = anySession ? sessions.inSlot(slot) : null;
-                inputs[slot] = s != null ? s.inputs().next() : inputSource != null ? inputSource.apply(slot) : null;
-            }
-            universe.tick(inputs);
-        } catch (RuntimeException | Error e) {
-            tickFailed(tick, e);
-            throw e;
+        List<Pawn> live = universe.pawns();
+        boolean anySession = sessions.count() > 0;
+        for (int i = 0, n = live.size(); i < n; i++) {
+            int slot = live.get(i).slot();
+            Session s = anySession ? sessions.inSlot(slot) : null;
+            inputs[slot] = s != null ? s.inputs().next() : inputSource != null ? inputSource.apply(slot) : null;
         }
-        clientTicks += sessions.count();
-        if (universe.tickCount() % tickRate == 0) {
-            sendRate.sample(bytesSent.get(), clientTicks);
-        }
-        for (TickListener l : tickListeners) { // read again: one added during the tick is told of it, as before
-            l.afterTick(universe);
-        }
-        if (sessions.count() > 0 && universe.tickCount() % Math.max(1, tickRate / Math.max(1, prefs.snapshotRate())) == 0) {
-            sendSnapshots();
-        }
+        universe.tick(inputs);
+        return true;
     }
 
     /** Every listener told that tick {@code tick} threw {@code e} (the world is as far as it got), each whatever another does. */
@@ -642,8 +652,8 @@ public final class GameServer {
 
     /**
      * One tick of the server's own loop. A bug in a tick must not silently stop the server (nor end its thread without
-     * a word): it says what happened and keeps going; a recording has ended itself before that tick
-     * ({@link TickListener#tickFailed}). A failure that repeats every tick is said once, then at most once every
+     * a word): it says what happened and keeps going; one at the boundary or in the simulation has ended a recording
+     * before that tick ({@link TickListener#tickFailed}, told in {@link #tickOnce}). A failure that repeats every tick is said once, then at most once every
      * {@link #FAILED_TICK_LINE_NANOS} with the count of those not said, and once more when the ticks run again.
      *
      * <p>Any {@link Error} too, not only running out of stack or memory: an {@code assert} that fails, a class that

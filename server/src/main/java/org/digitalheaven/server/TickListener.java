@@ -29,7 +29,8 @@ public interface TickListener {
     }
 
     /**
-     * Tick {@code tick} threw {@code e} (a bug): the world is as far as the tick got, and no {@link #afterTick} follows.
+     * Tick {@code tick} threw {@code e} (a bug) at its boundary (a packet, a console task, a leave or join, a listener's
+     * {@link #onBoundary}) or in the simulation: the world is as far as the tick got, and no {@link #afterTick} follows.
      * A recorder ends its file before that tick rather than note a world no replay can reach.
      */
     default void tickFailed(Universe u, long tick, Throwable e) {

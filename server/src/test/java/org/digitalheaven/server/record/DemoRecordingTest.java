@@ -31,11 +31,13 @@ import org.digitalheaven.physics.Vec3;
 import org.digitalheaven.server.GameServer;
 import org.digitalheaven.server.NanoClock;
 import org.digitalheaven.server.TestServer;
+import org.digitalheaven.server.TickListener;
 import org.digitalheaven.server.admin.Authority;
 import org.digitalheaven.server.admin.CommandSource;
 import org.digitalheaven.server.client.GameClient;
 import org.digitalheaven.server.prefs.Preferences;
 import org.digitalheaven.server.replay.DemoReplay;
+import org.digitalheaven.universe.Pawn;
 import org.digitalheaven.universe.PlayerInput;
 import org.digitalheaven.universe.Universe;
 import org.digitalheaven.universe.WorldSettings;
@@ -43,6 +45,8 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 
 class DemoRecordingTest {
 
@@ -642,7 +646,7 @@ class DemoRecordingTest {
             return PlayerInput.of(1, 0.3f, 40, 0, 0);
         });
         rec.record("boom");
-        test.tick(310);
+        test.tick(650); // two checkpoints: a whole segment before the failure (with one, the replay waited 5 s for a second)
         long made = System.nanoTime() + 5_000_000_000L;
         while (log.stream().noneMatch(l -> l.startsWith("demo: recording ")) && System.nanoTime() < made) {
             Thread.sleep(5); // announced once the writer made the file
@@ -660,6 +664,124 @@ class DemoRecordingTest {
                 + " file is readable up to its last whole segment\\)"), said.get(0));
         DemoReplay.Result r = replaysCutShort(demos.resolve("boom.dh-demo"));
         assertTrue(r.lastTick() <= failed, "nothing of the failed tick: " + r.lastTick() + " after " + failed);
+    }
+
+    /** Where a tick's boundary may throw on the server: each a bug somewhere other than in the simulation. */
+    enum BoundaryFailure {
+        /** A console task (a verb's work at the boundary) that throws. */
+        TASK,
+        /** Another listener's boundary hook, told after the recorder's. */
+        LISTENER_ON_BOUNDARY,
+        /** Another listener's hook for a pawn that joins (a bot added at the boundary), told after the recorder's. */
+        LISTENER_ON_JOIN,
+        /**
+         * Another listener's hook for a player that leaves, told after the recorder's and before the pawn is taken out:
+         * the recorder was told of a leave the world did not make.
+         */
+        LISTENER_ON_LEAVE
+    }
+
+    /**
+     * A boundary that throws once the world may have changed (a console task, a listener's hook after the
+     * recorder's): what the recorder was told of it may not be what the world did, so the recording ends before that
+     * tick at its last whole segment, with one line, and the file replays OK up to there, as when the simulation
+     * throws. Before, the recording carried on: after a leave the world did not make, it failed a few ticks later on
+     * "a take has a pawn in slot 1, which no join told of", a reason that names no cause.
+     */
+    @ParameterizedTest
+    @EnumSource(BoundaryFailure.class)
+    void aBoundaryThatThrowsEndsTheRecordingBeforeItWithOneLineAndTheFileReplays(BoundaryFailure where) throws Exception {
+        start(Preferences.inMemory());
+        join("p");
+        AtomicBoolean broken = new AtomicBoolean();
+        server.addListener(new TickListener() {
+            @Override
+            public void onBoundary(Universe u) {
+                if (where == BoundaryFailure.LISTENER_ON_BOUNDARY && broken.get()) {
+                    throw new IllegalStateException("a test's listener");
+                }
+            }
+
+            @Override
+            public void onJoin(Universe u, Pawn pawn) {
+                if (where == BoundaryFailure.LISTENER_ON_JOIN && broken.get()) {
+                    throw new IllegalStateException("a test's listener");
+                }
+            }
+
+            @Override
+            public void onLeave(Universe u, Pawn pawn) {
+                if (where == BoundaryFailure.LISTENER_ON_LEAVE && broken.get()) {
+                    throw new IllegalStateException("a test's listener");
+                }
+            }
+        });
+        GameClient leaving = join("q");
+        rec.record("boundary");
+        test.tick(650); // two checkpoints, so the file holds a whole segment before the failure
+        long made = System.nanoTime() + 5_000_000_000L;
+        while (log.stream().noneMatch(l -> l.startsWith("demo: recording ")) && System.nanoTime() < made) {
+            Thread.sleep(5); // announced once the writer made the file
+        }
+        broken.set(true);
+        long failed = server.universe().tickCount();
+        switch (where) {
+            case TASK -> server.submit(() -> {
+                throw new IllegalStateException("a test's task");
+            });
+            case LISTENER_ON_JOIN -> server.submit(() -> { // a pawn without a session joins at the boundary (a bot)
+                Universe u = server.universe();
+                server.addPawnWithoutSession(5, 9_005, "bot", u.spawnMotion(u.map().spawns().get(1)));
+            });
+            case LISTENER_ON_LEAVE -> leaving.disconnect(); // the loopback hands it over before it returns
+            default -> { }
+        }
+        assertThrows(IllegalStateException.class, test::tick, "the test ticks by hand: the loop's safeTick would log it");
+        broken.set(false);
+        test.tick(40);
+        assertFalse(rec.recording(), "the recording was dropped");
+        List<String> said = log.stream().filter(l -> l.contains("failed on the server")).toList();
+        assertEquals(1, said.size(), log.toString());
+        assertTrue(said.get(0).matches("demo: recording stopped: tick " + failed + " failed on the server"
+                + " \\(java.lang.IllegalStateException: a test's (task|listener)\\), so the recording ends at tick \\d+"
+                + " \\(the file is readable up to its last whole segment\\)"), said.get(0));
+        DemoReplay.Result r = replaysCutShort(demos.resolve("boundary.dh-demo"));
+        assertTrue(r.lastTick() <= failed, "nothing of the failed tick: " + r.lastTick() + " after " + failed);
+        assertTrue(r.ticksReplayed() >= 300, "a whole segment replayed: " + r.ticksReplayed());
+    }
+
+    /**
+     * A listener's hook that throws before the world changes (told the boundary is coming, after the recorder was):
+     * that tick does not run, nothing the recording holds differs from the world, and the recording goes on whole.
+     */
+    @Test
+    void aFailureBeforeTheWorldChangesLeavesTheRecordingWhole() throws Exception {
+        start(Preferences.inMemory());
+        join("p");
+        AtomicBoolean broken = new AtomicBoolean();
+        server.addListener(new TickListener() {
+            @Override
+            public void beforeBoundary(Universe u) {
+                if (broken.get()) {
+                    throw new IllegalStateException("a test's listener");
+                }
+            }
+        });
+        rec.record("whole");
+        test.tick(100);
+        long at = server.universe().tickCount();
+        broken.set(true);
+        assertThrows(IllegalStateException.class, test::tick);
+        broken.set(false);
+        assertEquals(at, server.universe().tickCount(), "that tick did not run");
+        test.tick(100);
+        assertTrue(rec.recording(), "still recording: " + log);
+        rec.stop(5_000);
+        DemoFile d = readComplete(demos.resolve("whole.dh-demo"));
+        assertFalse(d.truncated(), "whole");
+        List<String> out = new ArrayList<>();
+        DemoReplay.Result r = DemoReplay.run(d, DemoReplay.Options.of(List.of(), null, "test-version", "abc1234", out::add));
+        assertTrue(r.ok(), out.toString());
     }
 
     /**
