@@ -27,7 +27,13 @@ final class MapLoader {
 
     static final String THREAD = "dh-map-load";
 
+    /** Finds a map by name on the loader thread: the server's search path ({@link GameServer#resolve}), or a test's. */
+    interface Resolver {
+        ResolvedMap resolve(String name) throws PalletException;
+    }
+
     private final GameServer server;
+    private final Resolver resolver;
     /** The load under way, or null; game thread only. */
     private Load loading;
 
@@ -43,7 +49,12 @@ final class MapLoader {
     }
 
     MapLoader(GameServer server) {
+        this(server, server::resolve);
+    }
+
+    MapLoader(GameServer server, Resolver resolver) {
         this.server = server;
+        this.resolver = resolver;
     }
 
     /** The name being loaded, or null. */
@@ -91,7 +102,7 @@ final class MapLoader {
         ResolvedMap map;
         Universe fresh;
         try {
-            map = server.resolve(load.name);
+            map = resolver.resolve(load.name);
             if (Thread.currentThread().isInterrupted()) {
                 return;
             }
@@ -99,7 +110,9 @@ final class MapLoader {
         } catch (PalletException | MapFormatException e) {
             handOver(() -> failed(load, "map " + load.name + ": " + e.getMessage()));
             return;
-        } catch (RuntimeException | OutOfMemoryError | StackOverflowError e) {
+        } catch (RuntimeException | Error e) {
+            // Any Error too (a class that could not be loaded or initialised, a failed assert, memory, the stack): one
+            // left to end this thread left the load under way forever, every later map refused as "still loading".
             handOver(() -> failed(load, "map " + load.name + ": the load failed: " + e));
             return;
         }

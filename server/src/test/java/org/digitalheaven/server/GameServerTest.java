@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.mockito.Mockito.mock;
 
 import java.io.IOException;
 import java.util.ArrayList;
@@ -16,6 +17,7 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
+import org.digitalheaven.server.admin.CommandSource;
 import org.digitalheaven.server.client.GameClient;
 import org.digitalheaven.server.net.LoopbackTransport;
 import org.digitalheaven.server.prefs.Preferences;
@@ -519,6 +521,31 @@ class GameServerTest {
             assertTrue(System.nanoTime() < deadline, "the admin who asked was told: " + told);
             told.addAll(a.drainOutput());
         }
+    }
+
+    /**
+     * A load whose thread throws an {@link Error} (here one of each kind a real load has met or may meet: a class not
+     * found or not initialised, a failed assert, the stack, memory) fails as a map that does not parse does: the old
+     * map plays on, one line says why, and the next {@code map} is taken. Only exceptions, the stack and memory were
+     * caught: any other Error ended the loader thread with the load still under way, so every later {@code map} was
+     * refused as "still loading" until a restart.
+     */
+    @ParameterizedTest
+    @MethodSource("errorsATickMayThrow")
+    void aLoadThatThrowsAnyErrorFailsInOneLineAndTheNextMapIsTaken(Error error) throws Exception {
+        start("arena", Preferences.inMemory());
+        MapLoader loader = new MapLoader(server, name -> {
+            throw error;
+        });
+        CommandSource console = mock(CommandSource.class);
+        assertEquals("loading map doors; arena plays on until it is in", loader.load("doors", console));
+        for (long deadline = System.nanoTime() + 5_000_000_000L; loader.loading() != null; ) {
+            assertTrue(System.nanoTime() < deadline, "the load ended within 5 s, after " + error);
+            test.tick();
+        }
+        assertEquals("DigitalHeaven.Core.Level.arena", server.map().barcode(), "arena plays on");
+        assertTrue(test.log().contains("map doors: the load failed: " + error + "; arena plays on"), test.log().toString());
+        assertNull(loader.refusal("doors"), "the next map is taken");
     }
 
     @Test
