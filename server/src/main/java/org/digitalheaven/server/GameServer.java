@@ -726,6 +726,21 @@ public final class GameServer {
             submit(stop); // at the game thread's next boundary: a recording's stop never races a tick
             try {
                 gameThread.join(5_000);
+                if (gameThread.isAlive() && !stopOnce.get()) {
+                    // No boundary came to it in 5 s: every tick fails before its tasks run (a listener's bug), or one
+                    // tick runs on. The loop is told to end after the tick it is in; once it has, nothing ticks any
+                    // more, and the listeners are stopped here (the queued stop may have run meanwhile: it runs once).
+                    loop.stop();
+                    gameThread.join(5_000);
+                    if (!gameThread.isAlive()) {
+                        stop.run();
+                    } else {
+                        log("shutdown: " + gameThread.getName() + " did not come to a boundary in 10 s; its listeners"
+                                + " (a recording) were not stopped");
+                        stopping = true;
+                        stopDone.countDown();
+                    }
+                }
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
             }

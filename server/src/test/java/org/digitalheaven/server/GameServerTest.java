@@ -1,6 +1,7 @@
 package org.digitalheaven.server;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -151,6 +152,43 @@ class GameServerTest {
         assertEquals(List.of(error), told, "the listeners were told of the failed tick once");
         assertTrue(test.log().stream().anyMatch(l -> l.matches("tick \\d+ failed: " + Pattern.quote(error.toString()))),
                 "said on the console: " + test.log());
+    }
+
+    /**
+     * A shutdown ({@code quit}, a signal) while every tick fails before its console tasks run (here a listener told
+     * the boundary comes): the stop queued for the next boundary never runs there, so once the game thread has not
+     * stopped in 5 s its loop is told to stop, and the listeners are stopped (a recording closed) on the caller once
+     * that thread has ended. Before, shutdown returned with the game thread still ticking and the listeners never
+     * told, and a host waiting for that thread after {@code quit} waited forever.
+     */
+    @Test
+    void aShutdownWhileEveryTickFailsBeforeItsTasksStopsTheLoopAndTheListeners() throws Exception {
+        test = new TestServer(Preferences.inMemory(), NanoClock.SYSTEM, 1234L).start("arena");
+        server = test.server();
+        AtomicLong ticked = new AtomicLong();
+        AtomicBoolean stopped = new AtomicBoolean();
+        server.addListener(new TickListener() {
+            @Override
+            public void beforeBoundary(Universe u) {
+                if (ticked.incrementAndGet() > 5) {
+                    throw new IllegalStateException("a test's listener");
+                }
+            }
+
+            @Override
+            public void onShutdown(Universe u) {
+                stopped.set(true);
+            }
+        });
+        Thread game = server.startLoop();
+        for (long deadline = System.nanoTime() + 5_000_000_000L; ticked.get() < 10; Thread.sleep(5)) {
+            assertTrue(System.nanoTime() < deadline, "ticking");
+        }
+        server.shutdown("test");
+        game.join(2_000);
+        assertFalse(game.isAlive(), "the game thread ended");
+        assertTrue(stopped.get(), "the listeners were stopped");
+        assertTrue(test.log().contains("server stopped: test"), test.log().toString());
     }
 
     static Stream<Error> errorsATickMayThrow() {
