@@ -605,10 +605,7 @@ class DemoRecordingTest {
         GameClient c = join("p");
         rec.record("nan");
         test.tick(310);
-        long made = System.nanoTime() + 5_000_000_000L;
-        while (log.stream().noneMatch(l -> l.startsWith("demo: recording ")) && System.nanoTime() < made) {
-            Thread.sleep(5); // the writer thread makes the file, then the recording is announced: a stop says so after that
-        }
+        awaitAnnounced(); // a stop says so after that
         server.universe().pawn(c.slot()).motion().setVelocity(new Vec3(0f, Float.NaN, 0f));
         test.tick(300);
         assertFalse(rec.recording(), "the recording was dropped");
@@ -647,23 +644,37 @@ class DemoRecordingTest {
         });
         rec.record("boom");
         test.tick(650); // two checkpoints: a whole segment before the failure (with one, the replay waited 5 s for a second)
-        long made = System.nanoTime() + 5_000_000_000L;
-        while (log.stream().noneMatch(l -> l.startsWith("demo: recording ")) && System.nanoTime() < made) {
-            Thread.sleep(5); // announced once the writer made the file
-        }
+        awaitAnnounced();
         broken.set(true);
         long failed = server.universe().tickCount();
         assertThrows(IllegalStateException.class, test::tick, "the test ticks by hand: the loop's safeTick would log it");
         broken.set(false);
         test.tick(5);
+        endedBeforeTheFailedTick("boom", failed, "a test's input source");
+    }
+
+    /** The recording is announced once the writer thread has made its file (at most 5 s). */
+    private void awaitAnnounced() throws InterruptedException {
+        long made = System.nanoTime() + 5_000_000_000L;
+        while (log.stream().noneMatch(l -> l.startsWith("demo: recording ")) && System.nanoTime() < made) {
+            Thread.sleep(5);
+        }
+    }
+
+    /**
+     * The recording {@code name} ended itself because tick {@code failed} threw {@code cause} on the server: dropped,
+     * said in one line, and its file replays OK (cut short) up to a tick no later than that one; the replay's result.
+     */
+    private DemoReplay.Result endedBeforeTheFailedTick(String name, long failed, String cause) throws Exception {
         assertFalse(rec.recording(), "the recording was dropped");
         List<String> said = log.stream().filter(l -> l.contains("failed on the server")).toList();
         assertEquals(1, said.size(), log.toString());
         assertTrue(said.get(0).matches("demo: recording stopped: tick " + failed + " failed on the server"
-                + " \\(java.lang.IllegalStateException: a test's input source\\), so the recording ends at tick \\d+ \\(the"
-                + " file is readable up to its last whole segment\\)"), said.get(0));
-        DemoReplay.Result r = replaysCutShort(demos.resolve("boom.dh-demo"));
+                + " \\(java.lang.IllegalStateException: " + Pattern.quote(cause) + "\\), so the recording ends at tick"
+                + " \\d+ \\(the file is readable up to its last whole segment\\)"), said.get(0));
+        DemoReplay.Result r = replaysCutShort(demos.resolve(name + ".dh-demo"));
         assertTrue(r.lastTick() <= failed, "nothing of the failed tick: " + r.lastTick() + " after " + failed);
+        return r;
     }
 
     /** Where a tick's boundary may throw on the server: each a bug somewhere other than in the simulation. */
@@ -693,36 +704,11 @@ class DemoRecordingTest {
     void aBoundaryThatThrowsEndsTheRecordingBeforeItWithOneLineAndTheFileReplays(BoundaryFailure where) throws Exception {
         start(Preferences.inMemory());
         join("p");
-        AtomicBoolean broken = new AtomicBoolean();
-        server.addListener(new TickListener() {
-            @Override
-            public void onBoundary(Universe u) {
-                if (where == BoundaryFailure.LISTENER_ON_BOUNDARY && broken.get()) {
-                    throw new IllegalStateException("a test's listener");
-                }
-            }
-
-            @Override
-            public void onJoin(Universe u, Pawn pawn) {
-                if (where == BoundaryFailure.LISTENER_ON_JOIN && broken.get()) {
-                    throw new IllegalStateException("a test's listener");
-                }
-            }
-
-            @Override
-            public void onLeave(Universe u, Pawn pawn) {
-                if (where == BoundaryFailure.LISTENER_ON_LEAVE && broken.get()) {
-                    throw new IllegalStateException("a test's listener");
-                }
-            }
-        });
+        AtomicBoolean broken = listenerThatThrowsOnceBroken(where);
         GameClient leaving = join("q");
         rec.record("boundary");
         test.tick(650); // two checkpoints, so the file holds a whole segment before the failure
-        long made = System.nanoTime() + 5_000_000_000L;
-        while (log.stream().noneMatch(l -> l.startsWith("demo: recording ")) && System.nanoTime() < made) {
-            Thread.sleep(5); // announced once the writer made the file
-        }
+        awaitAnnounced();
         broken.set(true);
         long failed = server.universe().tickCount();
         switch (where) {
@@ -739,15 +725,45 @@ class DemoRecordingTest {
         assertThrows(IllegalStateException.class, test::tick, "the test ticks by hand: the loop's safeTick would log it");
         broken.set(false);
         test.tick(40);
-        assertFalse(rec.recording(), "the recording was dropped");
-        List<String> said = log.stream().filter(l -> l.contains("failed on the server")).toList();
-        assertEquals(1, said.size(), log.toString());
-        assertTrue(said.get(0).matches("demo: recording stopped: tick " + failed + " failed on the server"
-                + " \\(java.lang.IllegalStateException: a test's (task|listener)\\), so the recording ends at tick \\d+"
-                + " \\(the file is readable up to its last whole segment\\)"), said.get(0));
-        DemoReplay.Result r = replaysCutShort(demos.resolve("boundary.dh-demo"));
-        assertTrue(r.lastTick() <= failed, "nothing of the failed tick: " + r.lastTick() + " after " + failed);
+        DemoReplay.Result r = endedBeforeTheFailedTick("boundary", failed,
+                where == BoundaryFailure.TASK ? "a test's task" : "a test's listener");
         assertTrue(r.ticksReplayed() >= 300, "a whole segment replayed: " + r.ticksReplayed());
+    }
+
+    /**
+     * A listener, told after the recorder, whose hook for {@code where} (its {@code beforeBoundary} for null) throws
+     * while the flag returned is set.
+     */
+    private AtomicBoolean listenerThatThrowsOnceBroken(BoundaryFailure where) {
+        AtomicBoolean broken = new AtomicBoolean();
+        server.addListener(new TickListener() {
+            private void mayThrow(BoundaryFailure hook) {
+                if (where == hook && broken.get()) {
+                    throw new IllegalStateException("a test's listener");
+                }
+            }
+
+            @Override
+            public void beforeBoundary(Universe u) {
+                mayThrow(null);
+            }
+
+            @Override
+            public void onBoundary(Universe u) {
+                mayThrow(BoundaryFailure.LISTENER_ON_BOUNDARY);
+            }
+
+            @Override
+            public void onJoin(Universe u, Pawn pawn) {
+                mayThrow(BoundaryFailure.LISTENER_ON_JOIN);
+            }
+
+            @Override
+            public void onLeave(Universe u, Pawn pawn) {
+                mayThrow(BoundaryFailure.LISTENER_ON_LEAVE);
+            }
+        });
+        return broken;
     }
 
     /**
@@ -758,15 +774,7 @@ class DemoRecordingTest {
     void aFailureBeforeTheWorldChangesLeavesTheRecordingWhole() throws Exception {
         start(Preferences.inMemory());
         join("p");
-        AtomicBoolean broken = new AtomicBoolean();
-        server.addListener(new TickListener() {
-            @Override
-            public void beforeBoundary(Universe u) {
-                if (broken.get()) {
-                    throw new IllegalStateException("a test's listener");
-                }
-            }
-        });
+        AtomicBoolean broken = listenerThatThrowsOnceBroken(null);
         rec.record("whole");
         test.tick(100);
         long at = server.universe().tickCount();
