@@ -712,39 +712,55 @@ public final class GameServer {
             }
         };
         Thread ticking = loopThread; // the server's own game thread, or a host's that ticks it (tickedOnlyBy)
-        if (stopping) {
-            // A second shutdown (a signal while quit closes a recording): a stop queued now would never run (tickOnce
-            // returns first), so wait for the one that runs, as long as a recording's close may take.
-            if (Thread.currentThread() != ticking) {
-                try {
-                    stopDone.await(15, TimeUnit.SECONDS);
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
+        if (!stopping) {
+            // A second shutdown (a signal while quit closes a recording) starts nothing: a stop queued now would never
+            // run (tickOnce returns first). It waits below for the one that runs.
+            startStop(stop, ticking);
+        }
+        if (Thread.currentThread() != ticking) {
+            // Whichever thread runs the stop (the game thread at its boundary, a host's main thread once that thread
+            // has ended, a quit's), this one returns only once it has finished: a signal's hook that returned first
+            // let the JVM halt with a recording's last segment half written, and the Disconnects unsent.
+            try {
+                if (!stopDone.await(15, TimeUnit.SECONDS)) {
+                    log("shutdown: the listeners' stop (a recording's close) did not end in 15 s");
                 }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
             }
-        } else if (ticking == gameThread && ticking != null && ticking.isAlive() && Thread.currentThread() != ticking) {
+        }
+        if (closed.compareAndSet(false, true)) {
+            transport.close();
+            log("server stopped: " + reason);
+        }
+    }
+
+    /**
+     * Runs {@code stop} where it cannot race a tick: at the next boundary of {@code ticking}, the thread that ticks the
+     * server (its own game thread, a host's loop), waiting at most 5 s for one; on the caller once nothing ticks it.
+     */
+    private void startStop(Runnable stop, Thread ticking) {
+        Thread caller = Thread.currentThread();
+        if (ticking == gameThread && ticking != null && ticking.isAlive() && caller != ticking) {
             submit(stop); // at the game thread's next boundary: a recording's stop never races a tick
             try {
                 gameThread.join(5_000);
                 if (gameThread.isAlive() && !stopOnce.get()) {
                     // No boundary came to it in 5 s: every tick fails before its tasks run (a listener's bug), or one
-                    // tick runs on. The loop is told to end after the tick it is in; once it has, nothing ticks any
-                    // more, and the listeners are stopped here (the queued stop may have run meanwhile: it runs once).
+                    // tick runs on. The loop is told to end after the tick it is in.
                     loop.stop();
                     gameThread.join(5_000);
-                    if (!gameThread.isAlive()) {
-                        stop.run();
-                    } else {
-                        log("shutdown: " + gameThread.getName() + " did not come to a boundary in 10 s; its listeners"
-                                + " (a recording) were not stopped");
-                        stopping = true;
-                        stopDone.countDown();
-                    }
                 }
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
+                return;
             }
-        } else if (ticking != null && ticking.isAlive() && Thread.currentThread() != ticking) {
+            if (!gameThread.isAlive()) {
+                stop.run(); // nothing ticks any more: stopped here, once (nothing when the queued stop ran)
+            } else {
+                giveUpOn(gameThread.getName() + " did not come to a boundary in 10 s");
+            }
+        } else if (ticking != null && ticking.isAlive() && caller != ticking) {
             // A host's own loop: run there, at its next boundary, and wait for that alone (its loop goes on after).
             CountDownLatch ran = new CountDownLatch(1);
             Runnable task = () -> {
@@ -765,21 +781,25 @@ public final class GameServer {
                 if (!ticking.isAlive()) {
                     stop.run(); // the host's loop ended meanwhile: nothing ticks any more, so stop here
                 } else {
-                    // Alive but not at a boundary in 5 s: stopping here could race a tick, and a recording's last
-                    // segment be closed on a world half ticked. Leave the listeners be (a recording keeps its whole
-                    // segments, and reads as cut short).
-                    log("shutdown: " + ticking.getName() + ", which ticks this server, did not come to a boundary in 5 s;"
-                            + " its listeners (a recording) were not stopped");
-                    stopping = true; // no tick from here on, nor a second wait for this stop
-                    stopDone.countDown();
+                    giveUpOn(ticking.getName() + ", which ticks this server, did not come to a boundary in 5 s");
                 }
             }
         } else {
             stop.run();
         }
-        if (closed.compareAndSet(false, true)) {
-            transport.close();
-            log("server stopped: " + reason);
+    }
+
+    /**
+     * The thread that ticks the server has not come to a boundary, and stopping beside it could race a tick (a
+     * recording's last segment closed on a world half ticked): the listeners are left be (a recording keeps its whole
+     * segments, and reads as cut short), said in one line; unless the stop began meanwhile, which the caller then waits
+     * for. Nothing stops twice: the queued stop, should it run later, finds the stop taken.
+     */
+    private void giveUpOn(String why) {
+        if (stopOnce.compareAndSet(false, true)) {
+            log("shutdown: " + why + "; its listeners (a recording) were not stopped");
+            stopping = true; // no tick from here on, nor a second wait for this stop
+            stopDone.countDown();
         }
     }
 

@@ -13,6 +13,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
@@ -246,8 +248,8 @@ class GameServerTest {
     void aShutdownWhoseHostNoLongerTicksLeavesItsListenersAndASecondReturnsAtOnce() throws Exception {
         start("arena", Preferences.inMemory());
         List<Thread> shutOn = shutdownThreads();
-        java.util.concurrent.CountDownLatch release = new java.util.concurrent.CountDownLatch(1);
-        java.util.concurrent.CountDownLatch ticked = new java.util.concurrent.CountDownLatch(1);
+        CountDownLatch release = new CountDownLatch(1);
+        CountDownLatch ticked = new CountDownLatch(1);
         Thread host = new Thread(() -> {
             server.tickOnce();
             ticked.countDown();
@@ -297,7 +299,7 @@ class GameServerTest {
     @Test
     void aSecondShutdownWaitsForTheFirstsStop() throws Exception {
         start("arena", Preferences.inMemory());
-        java.util.concurrent.CountDownLatch inStop = new java.util.concurrent.CountDownLatch(1);
+        CountDownLatch inStop = new CountDownLatch(1);
         AtomicBoolean stopEnded = new AtomicBoolean();
         server.addListener(new TickListener() {
             @Override
@@ -313,6 +315,106 @@ class GameServerTest {
         server.shutdown("signal");
         assertTrue(stopEnded.get(), "the second shutdown returned before the first's stop ended");
         first.join(5_000);
+    }
+
+    /**
+     * A shutdown that loses the stop to another (a signal's, whose wait for a boundary timed out because every tick
+     * failed before its tasks; the host's main thread's, once the loop it waited for had ended) returns only once that
+     * stop has ended. Before, the loser returned at once: a signal's hook that returned let the JVM halt with a
+     * recording's last segment half written.
+     */
+    @Test
+    void aShutdownThatLosesTheStopToAnotherReturnsOnlyOnceThatStopHasEnded() throws Exception {
+        start("arena", Preferences.inMemory());
+        CountDownLatch inStop = new CountDownLatch(1);
+        CountDownLatch release = new CountDownLatch(1);
+        AtomicBoolean stopEnded = new AtomicBoolean();
+        server.addListener(new TickListener() {
+            @Override
+            public void beforeBoundary(Universe u) {
+                throw new IllegalStateException("a test's listener");
+            }
+
+            @Override
+            public void onShutdown(Universe u) {
+                inStop.countDown();
+                try {
+                    release.await(10, TimeUnit.SECONDS); // a recording's close, waiting for its writer
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+                stopEnded.set(true);
+            }
+        });
+        AtomicBoolean ticking = new AtomicBoolean(true);
+        Thread host = new Thread(() -> {
+            while (ticking.get()) {
+                server.safeTick();
+                LockSupport.parkNanos(1_000_000L);
+            }
+        }, "host-loop");
+        server.tickedOnlyBy(host);
+        host.start();
+        Thread signal = new Thread(() -> server.shutdown("signal"), "signal");
+        signal.start();
+        Thread.sleep(200); // the signal's stop is queued for a boundary that never comes
+        ticking.set(false);
+        host.join(5_000);
+        Thread main = new Thread(() -> server.shutdown("server stopped"), "main");
+        main.start(); // nothing ticks any more: it stops on its own thread
+        assertTrue(inStop.await(5, TimeUnit.SECONDS), "the main thread's shutdown runs the stop");
+        signal.join(6_000); // the signal's 5 s wait for a boundary is over, and its stop found taken
+        boolean returnedWhileStopping = !signal.isAlive();
+        release.countDown();
+        signal.join(5_000);
+        main.join(5_000);
+        assertFalse(returnedWhileStopping, "the signal's shutdown returned while the stop ran on the main thread");
+        assertTrue(stopEnded.get());
+        assertTrue(server.stopped());
+    }
+
+    /**
+     * The stop queued for the game thread, begun at a boundary that came just after the 5 s wait for one (here the tick
+     * before it paused in a listener until then) and slow to end (a recording's close): the shutdown waits for it, and
+     * says nothing of a boundary that did not come. Before, it said "did not come to a boundary in 10 s" and returned
+     * while the recording was being closed.
+     */
+    @Test
+    void aStopThatBeginsLateOnTheGameThreadIsWaitedForAndNotCalledMissing() throws Exception {
+        test = new TestServer(Preferences.inMemory(), NanoClock.SYSTEM, 1234L).start("arena");
+        server = test.server();
+        AtomicLong shutdownAt = new AtomicLong(Long.MAX_VALUE);
+        AtomicBoolean paused = new AtomicBoolean();
+        AtomicBoolean stopEnded = new AtomicBoolean();
+        server.addListener(new TickListener() {
+            @Override
+            public void beforeBoundary(Universe u) {
+                long since = System.nanoTime() - shutdownAt.get();
+                if (since < 0) {
+                    return; // ticking well until the shutdown
+                }
+                if (since < 4_800_000_000L) {
+                    throw new IllegalStateException("a test's listener"); // no boundary's tasks run
+                }
+                if (paused.compareAndSet(false, true)) {
+                    LockSupport.parkNanos(5_300_000_000L - since); // across the end of the 5 s wait; then its tasks run
+                }
+            }
+
+            @Override
+            public void onShutdown(Universe u) {
+                LockSupport.parkNanos(5_500_000_000L); // a recording's close, past the second 5 s wait
+                stopEnded.set(true);
+            }
+        });
+        Thread game = server.startLoop();
+        Thread.sleep(100);
+        shutdownAt.set(System.nanoTime());
+        server.shutdown("test");
+        assertTrue(stopEnded.get(), "the shutdown returned while the stop ran on the game thread");
+        assertTrue(test.log().stream().noneMatch(l -> l.contains("did not come to a boundary")), test.log().toString());
+        game.join(2_000);
+        assertFalse(game.isAlive(), "the game thread ended");
     }
 
     @Test
