@@ -1,5 +1,6 @@
 package org.digitalheaven.server;
 
+import java.util.concurrent.ThreadFactory;
 import org.digitalheaven.maps.MapFormatException;
 import org.digitalheaven.maps.PalletException;
 import org.digitalheaven.maps.ResolvedMap;
@@ -34,6 +35,7 @@ final class MapLoader {
 
     private final GameServer server;
     private final Resolver resolver;
+    private final ThreadFactory threads;
     /** The load under way, or null; game thread only. */
     private Load loading;
 
@@ -49,12 +51,20 @@ final class MapLoader {
     }
 
     MapLoader(GameServer server) {
-        this(server, server::resolve);
+        this(server, server::resolve, MapLoader::loaderThread);
     }
 
-    MapLoader(GameServer server, Resolver resolver) {
+    /** For tests: a resolver that throws on the loader thread, threads that cannot be started. */
+    MapLoader(GameServer server, Resolver resolver, ThreadFactory threads) {
         this.server = server;
         this.resolver = resolver;
+        this.threads = threads;
+    }
+
+    private static Thread loaderThread(Runnable work) {
+        Thread t = new Thread(work, THREAD);
+        t.setDaemon(true);
+        return t;
     }
 
     /** The name being loaded, or null. */
@@ -80,10 +90,13 @@ final class MapLoader {
         Load load = new Load(name, asker);
         WorldSettings world = server.prefs().worldSettings();
         int tickRate = server.tickRate();
-        load.thread = new Thread(() -> build(load, world, tickRate), THREAD);
-        load.thread.setDaemon(true);
-        loading = load;
-        load.thread.start();
+        try {
+            load.thread = threads.newThread(() -> build(load, world, tickRate));
+            load.thread.start();
+        } catch (OutOfMemoryError | RuntimeException e) { // no thread for it: "unable to create native thread"
+            return "map " + name + ": the load could not start (" + e + "); " + server.map().mapName() + " plays on";
+        }
+        loading = load; // once its thread runs: what it hands over runs on this thread, after this returns
         return "loading map " + name + "; " + server.map().mapName() + " plays on until it is in";
     }
 

@@ -676,7 +676,7 @@ class GameServerTest {
         start("arena", Preferences.inMemory());
         MapLoader loader = new MapLoader(server, name -> {
             throw error;
-        });
+        }, Thread::new);
         CommandSource console = mock(CommandSource.class);
         assertEquals("loading map doors; arena plays on until it is in", loader.load("doors", console));
         for (long deadline = System.nanoTime() + 5_000_000_000L; loader.loading() != null; ) {
@@ -686,6 +686,29 @@ class GameServerTest {
         assertEquals("DigitalHeaven.Core.Level.arena", server.map().barcode(), "arena plays on");
         assertTrue(test.log().contains("map doors: the load failed: " + error + "; arena plays on"), test.log().toString());
         assertNull(loader.refusal("doors"), "the next map is taken");
+    }
+
+    /**
+     * A load whose thread cannot be started (the JVM's "unable to create native thread", when the process is at its
+     * limit) is refused in one line and leaves nothing under way: the next {@code map} is taken. Before, the load was
+     * noted as under way before its thread started, so every later {@code map} was refused as "still loading".
+     */
+    @Test
+    void aLoadWhoseThreadCannotStartIsRefusedAndTheNextMapIsTaken() throws Exception {
+        start("arena", Preferences.inMemory());
+        MapLoader loader = new MapLoader(server, server::resolve, work -> new Thread(work) {
+            @Override
+            public synchronized void start() {
+                throw new OutOfMemoryError("unable to create native thread: possibly out of memory or process/resource"
+                        + " limits reached");
+            }
+        });
+        CommandSource console = mock(CommandSource.class);
+        assertEquals("map doors: the load could not start (java.lang.OutOfMemoryError: unable to create native thread:"
+                + " possibly out of memory or process/resource limits reached); arena plays on", loader.load("doors", console));
+        assertNull(loader.loading(), "nothing under way");
+        assertNull(loader.refusal("doors"), "the next map is taken");
+        assertEquals("DigitalHeaven.Core.Level.arena", server.map().barcode(), "arena plays on");
     }
 
     @Test
