@@ -112,6 +112,8 @@ public final class DemoRecorder {
      */
     private long due;
     private int checkpoints;
+    /** Segments handed to the writer: none, and a recording that ends itself leaves no file (its Header alone). */
+    private int segmentsHandedOver;
     private long ticksRecorded;
     /** Volatile for the taker thread ({@link #takeBeside}), which ends with the recording; set on the game thread only. */
     private volatile boolean stopped;
@@ -213,8 +215,7 @@ public final class DemoRecorder {
         DemoRecorder r = new DemoRecorder(writer, o.checkpointInterval(), u.tickCount(), checkpointOrigin);
         String unrecordable = unrecordable(u);
         if (unrecordable != null) {
-            r.stopped = true;
-            writer.endHere(unrecordable + ", so nothing was recorded");
+            r.endHere(unrecordable + ", so nothing was recorded");
             return r;
         }
         try {
@@ -311,6 +312,7 @@ public final class DemoRecorder {
             spare.set(j); // coded: the game thread may fill it again
             return NOTHING;
         }, false);
+        segmentsHandedOver++;
         segment = next;
         segment.begin(nextTick);
         due = nextOnInterval(nextTick);
@@ -559,7 +561,8 @@ public final class DemoRecorder {
 
     /** The segment may hold a record cut short or wrong: ends the file at the last whole one, saying why, once. */
     private void endAtLastWholeSegment(String why) {
-        endHere(why + ", so the recording ends at tick " + segment.firstTick());
+        endHere(why + (segmentsHandedOver == 0 ? ", before the recording's first segment was whole, so nothing was kept"
+                : ", so the recording ends at tick " + segment.firstTick()));
     }
 
     /**
@@ -572,7 +575,11 @@ public final class DemoRecorder {
         }
         stopped = true;
         unwatch();
-        writer.endHere(why);
+        if (segmentsHandedOver == 0) {
+            writer.abandon(why); // a Header alone: nothing to replay
+        } else {
+            writer.endHere(why);
+        }
         writer.finish(0);
     }
 

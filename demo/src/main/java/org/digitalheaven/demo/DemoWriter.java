@@ -54,6 +54,10 @@ public final class DemoWriter implements AutoCloseable {
     /** Set by a failure of the file itself: what is still queued is dropped (see {@link #endHere}: kept). */
     private volatile boolean broken;
     private volatile boolean closed;
+    /** The file at {@link #path} is this writer's to make, and so to remove (not a test's stream). */
+    private final boolean ownsFile;
+    /** Set by {@link #abandon}: the file, once closed, is removed. */
+    private volatile boolean abandoned;
     private volatile boolean created;
     /** Completed once the file exists (never when creating it fails): what waits for that is run then. */
     private final CompletableFuture<Void> madeFile = new CompletableFuture<>();
@@ -63,7 +67,7 @@ public final class DemoWriter implements AutoCloseable {
     /** Creates {@code path} now (never overwriting an existing file) and starts the writer thread. */
     public static DemoWriter create(Path path, Consumer<String> onFailure) throws IOException {
         OutputStream out = Files.newOutputStream(path, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
-        return new DemoWriter(path, out, QUEUE_CAPACITY, onFailure);
+        return new DemoWriter(path, out, QUEUE_CAPACITY, null, true, onFailure);
     }
 
     /**
@@ -74,16 +78,18 @@ public final class DemoWriter implements AutoCloseable {
      * above it; null makes none.
      */
     public static DemoWriter createLater(Path path, Path foldersWithin, Consumer<String> onFailure) {
-        return new DemoWriter(path, null, QUEUE_CAPACITY, foldersWithin, onFailure);
+        return new DemoWriter(path, null, QUEUE_CAPACITY, foldersWithin, true, onFailure);
     }
 
     /** For tests: any stream (one that fails, one that is slow), any queue size; null opens {@code path} on the thread. */
     public DemoWriter(Path path, OutputStream out, int capacity, Consumer<String> onFailure) {
-        this(path, out, capacity, null, onFailure);
+        this(path, out, capacity, null, false, onFailure);
     }
 
-    private DemoWriter(Path path, OutputStream out, int capacity, Path foldersWithin, Consumer<String> onFailure) {
+    private DemoWriter(Path path, OutputStream out, int capacity, Path foldersWithin, boolean ownsFile,
+            Consumer<String> onFailure) {
         this.path = path;
+        this.ownsFile = ownsFile;
         this.created = out != null;
         this.capacity = capacity;
         this.onFailure = onFailure;
@@ -133,6 +139,13 @@ public final class DemoWriter implements AutoCloseable {
             }
         }
         drain(new BufferedOutputStream(o, 1 << 16));
+        if (abandoned && ownsFile) {
+            try {
+                Files.deleteIfExists(path);
+            } catch (IOException e) {
+                onFailure.accept("cannot remove " + path + ", which holds nothing to replay: " + e.getMessage());
+            }
+        }
     }
 
     /**
@@ -265,6 +278,23 @@ public final class DemoWriter implements AutoCloseable {
      */
     public void endHere(String why) {
         report(why);
+    }
+
+    /**
+     * Ends a file that holds nothing a replay could use (a recording that ended itself before its first whole segment):
+     * {@code why} is reported once, as by {@link #endHere}, and what is queued is dropped. A file this writer made
+     * ({@link #create}, {@link #createLater}) is removed once {@link #finish} has closed it, and the report says so: no
+     * file that replays nothing is left among the demos, where a suite replaying the folder would fail on it.
+     */
+    public void abandon(String why) {
+        abandoned = true;
+        broken = true;
+        report(ownsFile ? why + " (its file is removed: it would replay nothing)" : why);
+    }
+
+    /** True once {@link #abandon} was called: the file is, or is to be, removed. */
+    public boolean abandoned() {
+        return abandoned;
     }
 
     /**

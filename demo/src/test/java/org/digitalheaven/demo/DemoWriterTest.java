@@ -84,6 +84,49 @@ class DemoWriterTest {
         assertFalse(w2.created(), "a file that was never made is not said to be");
     }
 
+    /**
+     * A file abandoned (a recording that ended itself before anything in it could be replayed) is removed once closed,
+     * with one report that says so; one the writer did not make is never touched: an existing file it refused to
+     * overwrite, or the path of a stream it was handed.
+     */
+    @Test
+    void anAbandonedFileIsRemovedAndNoOtherFileIsTouched() throws Exception {
+        Path made = dir.resolve("abandoned.dh-demo");
+        List<String> failures = new CopyOnWriteArrayList<>();
+        DemoWriter w = DemoWriter.createLater(made, dir, failures::add);
+        assertTrue(w.submit(pieces().get(0), true));
+        w.abandon("a test's reason");
+        assertFalse(w.submit(new byte[] {1}, false), "nothing after");
+        w.finish(5_000);
+        assertTrue(w.finished());
+        assertFalse(Files.exists(made), "removed");
+        assertEquals(List.of("a test's reason (its file is removed: it would replay nothing)"), failures);
+        assertTrue(w.abandoned());
+
+        Path taken = dir.resolve("taken.dh-demo");
+        Files.writeString(taken, "precious");
+        List<String> refused = new CopyOnWriteArrayList<>();
+        DemoWriter w2 = DemoWriter.createLater(taken, dir, refused::add);
+        for (long deadline = System.nanoTime() + 5_000_000_000L; refused.isEmpty() && System.nanoTime() < deadline; ) {
+            Thread.sleep(5); // the writer thread finds the file there
+        }
+        w2.abandon("a test's reason");
+        w2.finish(5_000);
+        assertTrue(w2.finished());
+        assertEquals("precious", Files.readString(taken));
+        assertEquals(1, refused.size(), refused.toString());
+
+        Path named = dir.resolve("named.dh-demo");
+        Files.writeString(named, "precious");
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        List<String> said = new CopyOnWriteArrayList<>();
+        DemoWriter w3 = new DemoWriter(named, out, 64, said::add);
+        w3.abandon("a test's reason");
+        w3.finish(5_000);
+        assertEquals("precious", Files.readString(named), "a stream's path is a name, not the writer's file");
+        assertEquals(List.of("a test's reason"), said);
+    }
+
     /** Folders are made only inside the one given (a server's demos folder), never above it. */
     @Test
     void missingFoldersAreMadeOnlyInsideTheGivenOne() throws Exception {

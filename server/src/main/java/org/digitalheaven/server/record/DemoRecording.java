@@ -523,7 +523,8 @@ public final class DemoRecording extends RecorderListener {
                 DemoWriter[] opened = new DemoWriter[1];
                 DemoWriter w = writers.open(path, message -> {
                     DemoWriter made = opened[0];
-                    console.accept(made != null && made.created() ? "demo: recording stopped: " + message
+                    console.accept(made != null && made.abandoned() ? "demo: recording stopped: " + message
+                            : made != null && made.created() ? "demo: recording stopped: " + message
                             + " (the file is readable up to its last whole segment)"
                             : (auto ? "demo: auto-record: " : "demo record: ") + message);
                 });
@@ -542,7 +543,11 @@ public final class DemoRecording extends RecorderListener {
                 // Said once the file is there (the writer thread makes it), never of one that cannot be made.
                 String started = "demo: " + (auto ? "auto-" : "") + "recording " + m.barcode() + " to " + path + " from tick "
                         + u.tickCount();
-                w.whenCreated(() -> console.accept(started));
+                w.whenCreated(() -> {
+                    if (!w.abandoned()) { // a recording that ended at its first boundary: its file is removed
+                        console.accept(started);
+                    }
+                });
             } catch (IOException e) {
                 console.accept((auto ? "demo: auto-record: " : "demo record: ") + "cannot create " + path + ": " + e.getMessage());
             }

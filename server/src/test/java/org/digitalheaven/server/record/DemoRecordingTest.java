@@ -47,6 +47,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
+import org.junit.jupiter.params.provider.ValueSource;
 
 class DemoRecordingTest {
 
@@ -728,6 +729,54 @@ class DemoRecordingTest {
         DemoReplay.Result r = endedBeforeTheFailedTick("boundary", failed,
                 where == BoundaryFailure.TASK ? "a test's task" : "a test's listener");
         assertTrue(r.ticksReplayed() >= 300, "a whole segment replayed: " + r.ticksReplayed());
+    }
+
+    /**
+     * A tick that fails on the server before the recording's first segment is whole (at the very boundary the recording
+     * opened at, or a hundred ticks in): nothing of it could be replayed, so one line says so, the recording is never
+     * announced after it stopped, and no file is left. Before, a file with a Header alone stayed among the demos,
+     * announced as recording after it had ended, and a suite replaying the folder failed on it ("there is nothing to
+     * replay"). The next recording of the name is made and replays.
+     */
+    @ParameterizedTest
+    @ValueSource(ints = {0, 100})
+    void aTickThatFailsBeforeTheFirstWholeSegmentLeavesNoFile(int ticksIn) throws Exception {
+        start(Preferences.inMemory());
+        join("p");
+        AtomicBoolean broken = listenerThatThrowsOnceBroken(BoundaryFailure.LISTENER_ON_BOUNDARY);
+        test.tick(5);
+        rec.record("early");
+        if (ticksIn > 0) {
+            test.tick(ticksIn);
+            awaitAnnounced();
+        }
+        broken.set(true);
+        long failed = server.universe().tickCount();
+        assertThrows(IllegalStateException.class, test::tick, "the test ticks by hand: the loop's safeTick would log it");
+        broken.set(false);
+        test.tick(5);
+        Path file = demos.resolve("early.dh-demo");
+        for (long deadline = System.nanoTime() + 5_000_000_000L; Files.exists(file) && System.nanoTime() < deadline; ) {
+            Thread.sleep(10);
+        }
+        assertFalse(Files.exists(file), "no file that replays nothing: " + log);
+        assertFalse(rec.recording());
+        int stopped = indexOf(log, "failed on the server");
+        assertEquals("demo: recording stopped: tick " + failed + " failed on the server (java.lang.IllegalStateException:"
+                + " a test's listener), before the recording's first segment was whole, so nothing was kept (its file is"
+                + " removed: it would replay nothing)", log.get(stopped));
+        assertEquals(1, log.stream().filter(l -> l.contains("failed on the server")).count(), log.toString());
+        int announced = indexOf(log, "demo: recording Digital");
+        assertTrue(announced < stopped, "never announced after it stopped: " + log);
+        assertTrue(ticksIn == 0 || announced >= 0, "announced once its file was made: " + log);
+
+        rec.record("early");
+        test.tick(40);
+        rec.stop();
+        List<String> out = new ArrayList<>();
+        DemoFile d = readComplete(file);
+        assertTrue(DemoReplay.run(d, DemoReplay.Options.of(List.of(), null, "test-version", "abc1234", out::add)).ok(),
+                out.toString());
     }
 
     /**
