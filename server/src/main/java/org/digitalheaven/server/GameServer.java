@@ -114,6 +114,8 @@ public final class GameServer {
     private final AtomicBoolean stopOnce = new AtomicBoolean();
     /** Counted down once the stop has run (or a shutdown gave up on a host's loop that never came to it). */
     private final CountDownLatch stopDone = new CountDownLatch(1);
+    /** The thread running the stop, once one is: a shutdown from inside it (a listener's) does not wait for itself. */
+    private volatile Thread stopper;
     private final AtomicBoolean closed = new AtomicBoolean();
     private Thread gameThread;
     /** The thread that ticks the world on a loop, where the world changes only in tickOnce ({@link #onOwnLoop}), or null. */
@@ -691,6 +693,7 @@ public final class GameServer {
             if (!stopOnce.compareAndSet(false, true)) {
                 return; // another shutdown's stop ran, or runs now
             }
+            stopper = Thread.currentThread();
             stopping = true;
             try {
                 mapLoader.cancel();
@@ -717,16 +720,24 @@ public final class GameServer {
             // run (tickOnce returns first). It waits below for the one that runs.
             startStop(stop, ticking);
         }
-        if (Thread.currentThread() != ticking) {
+        Thread self = Thread.currentThread();
+        if (self != ticking && self != stopper) { // neither the ticking thread nor a listener inside the stop
             // Whichever thread runs the stop (the game thread at its boundary, a host's main thread once that thread
-            // has ended, a quit's), this one returns only once it has finished: a signal's hook that returned first
-            // let the JVM halt with a recording's last segment half written, and the Disconnects unsent.
-            try {
-                if (!stopDone.await(15, TimeUnit.SECONDS)) {
-                    log("shutdown: the listeners' stop (a recording's close) did not end in 15 s");
+            // has ended, a quit's), this one returns only once it has finished, interrupted or not: a signal's hook
+            // that returned first let the JVM halt with a recording's last segment half written, the Disconnects unsent.
+            boolean interrupted = false;
+            for (int waits = 0; waits < 8; waits++) { // an interrupt starts the wait again, a few times at most
+                try {
+                    if (!stopDone.await(15, TimeUnit.SECONDS)) {
+                        log("shutdown: the listeners' stop (a recording's close) did not end in 15 s");
+                    }
+                    break;
+                } catch (InterruptedException e) {
+                    interrupted = true;
                 }
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
+            }
+            if (interrupted) {
+                self.interrupt();
             }
         }
         if (closed.compareAndSet(false, true)) {

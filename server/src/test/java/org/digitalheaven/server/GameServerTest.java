@@ -417,6 +417,61 @@ class GameServerTest {
         assertFalse(game.isAlive(), "the game thread ended");
     }
 
+    /**
+     * A caller interrupted while it shuts down (a host's thread told to give up) still returns only once the stop it
+     * queued has ended on the game thread, and keeps its interrupt. Before, it returned at once, before the stop ran.
+     */
+    @Test
+    void anInterruptedShutdownStillWaitsForTheStop() throws Exception {
+        test = new TestServer(Preferences.inMemory(), NanoClock.SYSTEM, 1234L).start("arena");
+        server = test.server();
+        AtomicBoolean stopEnded = new AtomicBoolean();
+        server.addListener(new TickListener() {
+            @Override
+            public void onShutdown(Universe u) {
+                LockSupport.parkNanos(500_000_000L); // a recording's close, waiting for its writer
+                stopEnded.set(true);
+            }
+        });
+        Thread game = server.startLoop();
+        AtomicBoolean keptInterrupt = new AtomicBoolean();
+        AtomicBoolean endedFirst = new AtomicBoolean();
+        Thread caller = new Thread(() -> {
+            Thread.currentThread().interrupt();
+            server.shutdown("interrupted");
+            endedFirst.set(stopEnded.get());
+            keptInterrupt.set(Thread.currentThread().isInterrupted());
+        }, "caller");
+        caller.start();
+        caller.join(10_000);
+        assertTrue(endedFirst.get(), "returned before the stop ended");
+        assertTrue(keptInterrupt.get(), "the caller's interrupt is kept");
+        game.join(2_000);
+        assertFalse(game.isAlive());
+    }
+
+    /**
+     * A shutdown from inside the stop (a listener's {@code onShutdown} that stops the server again) on a server ticked
+     * by hand returns at once: it does not wait for the stop it is part of. Before, it waited 15 s for itself.
+     */
+    @Test
+    void aShutdownFromInsideTheStopDoesNotWaitForItself() throws Exception {
+        start("arena", Preferences.inMemory());
+        AtomicLong nestedNanos = new AtomicLong(-1);
+        server.addListener(new TickListener() {
+            @Override
+            public void onShutdown(Universe u) {
+                long t0 = System.nanoTime();
+                server.shutdown("again, from a listener");
+                nestedNanos.set(System.nanoTime() - t0);
+            }
+        });
+        server.shutdown("done");
+        assertTrue(nestedNanos.get() >= 0 && nestedNanos.get() < 2_000_000_000L, "the nested shutdown took "
+                + nestedNanos.get() / 1_000_000 + " ms");
+        assertTrue(test.log().stream().noneMatch(l -> l.contains("did not end in 15 s")), test.log().toString());
+    }
+
     @Test
     void aClientJoinsAtATickBoundaryAndGetsWorldAndSnapshot() throws Exception {
         start("arena", Preferences.inMemory());
