@@ -561,7 +561,7 @@ public final class DemoRecorder {
 
     /** The segment may hold a record cut short or wrong: ends the file at the last whole one, saying why, once. */
     private void endAtLastWholeSegment(String why) {
-        endHere(why + (segmentsHandedOver == 0 ? ", before the recording's first segment was whole, so nothing was kept"
+        endHere(why + (segmentsHandedOver == 0 ? ", before the recording's first segment was whole, so nothing was recorded"
                 : ", so the recording ends at tick " + segment.firstTick()));
     }
 

@@ -110,6 +110,10 @@ public final class DemoWriter implements AutoCloseable {
     /** The writer thread's work: make the file if need be, then write what is queued until the closing mark. */
     private void write(OutputStream out, Path foldersWithin) {
         OutputStream o = out;
+        if (o == null && abandoned) {
+            discard(); // abandoned before its file was made: none is made
+            return;
+        }
         if (o == null) {
             try {
                 Path parent = path.toAbsolutePath().getParent();
@@ -289,7 +293,7 @@ public final class DemoWriter implements AutoCloseable {
     public void abandon(String why) {
         abandoned = true;
         broken = true;
-        report(ownsFile ? why + " (its file is removed: it would replay nothing)" : why);
+        report(ownsFile ? why + " (no file is kept: it would replay nothing)" : why);
     }
 
     /** True once {@link #abandon} was called: the file is, or is to be, removed. */

@@ -100,7 +100,7 @@ class DemoWriterTest {
         w.finish(5_000);
         assertTrue(w.finished());
         assertFalse(Files.exists(made), "removed");
-        assertEquals(List.of("a test's reason (its file is removed: it would replay nothing)"), failures);
+        assertEquals(List.of("a test's reason (no file is kept: it would replay nothing)"), failures);
         assertTrue(w.abandoned());
 
         Path taken = dir.resolve("taken.dh-demo");

@@ -763,8 +763,8 @@ class DemoRecordingTest {
         assertFalse(rec.recording());
         int stopped = indexOf(log, "failed on the server");
         assertEquals("demo: recording stopped: tick " + failed + " failed on the server (java.lang.IllegalStateException:"
-                + " a test's listener), before the recording's first segment was whole, so nothing was kept (its file is"
-                + " removed: it would replay nothing)", log.get(stopped));
+                + " a test's listener), before the recording's first segment was whole, so nothing was recorded (no file is"
+                + " kept: it would replay nothing)", log.get(stopped));
         assertEquals(1, log.stream().filter(l -> l.contains("failed on the server")).count(), log.toString());
         int announced = indexOf(log, "demo: recording Digital");
         assertTrue(announced < stopped, "never announced after it stopped: " + log);
