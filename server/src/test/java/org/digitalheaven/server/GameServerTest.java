@@ -199,6 +199,19 @@ class GameServerTest {
                 new StackOverflowError("a test's"), new OutOfMemoryError("a test's"));
     }
 
+    /** A host's own loop ({@link GameServer#tickedOnlyBy}), started: {@code tick} about every millisecond while {@code ticking}. */
+    private Thread hostLoop(AtomicBoolean ticking, Runnable tick) {
+        Thread host = new Thread(() -> {
+            while (ticking.get()) {
+                tick.run();
+                LockSupport.parkNanos(1_000_000L);
+            }
+        }, "host-loop");
+        server.tickedOnlyBy(host);
+        host.start();
+        return host;
+    }
+
     /** The threads the listeners' stop ran on, one a stop: a listener added to the server that notes them. */
     private List<Thread> shutdownThreads() {
         List<Thread> shutOn = new CopyOnWriteArrayList<>();
@@ -221,14 +234,7 @@ class GameServerTest {
         start("arena", Preferences.inMemory());
         List<Thread> shutOn = shutdownThreads();
         AtomicBoolean ticking = new AtomicBoolean(true);
-        Thread host = new Thread(() -> {
-            while (ticking.get()) {
-                server.tickOnce();
-                LockSupport.parkNanos(1_000_000L);
-            }
-        }, "host-loop");
-        server.tickedOnlyBy(host);
-        host.start();
+        Thread host = hostLoop(ticking, server::tickOnce);
         try {
             server.shutdown("done");
         } finally {
@@ -347,14 +353,7 @@ class GameServerTest {
             }
         });
         AtomicBoolean ticking = new AtomicBoolean(true);
-        Thread host = new Thread(() -> {
-            while (ticking.get()) {
-                server.safeTick();
-                LockSupport.parkNanos(1_000_000L);
-            }
-        }, "host-loop");
-        server.tickedOnlyBy(host);
-        host.start();
+        Thread host = hostLoop(ticking, server::safeTick);
         Thread signal = new Thread(() -> server.shutdown("signal"), "signal");
         signal.start();
         Thread.sleep(200); // the signal's stop is queued for a boundary that never comes

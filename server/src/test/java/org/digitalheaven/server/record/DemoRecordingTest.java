@@ -646,12 +646,18 @@ class DemoRecordingTest {
         rec.record("boom");
         test.tick(650); // two checkpoints: a whole segment before the failure (with one, the replay waited 5 s for a second)
         awaitAnnounced();
+        long failed = failOneTick(broken);
+        endedBeforeTheFailedTick("boom", failed, "a test's input source");
+    }
+
+    /** One tick that throws while {@code broken} is set, then five that do not; the failed tick's number. */
+    private long failOneTick(AtomicBoolean broken) throws Exception {
         broken.set(true);
         long failed = server.universe().tickCount();
         assertThrows(IllegalStateException.class, test::tick, "the test ticks by hand: the loop's safeTick would log it");
         broken.set(false);
         test.tick(5);
-        endedBeforeTheFailedTick("boom", failed, "a test's input source");
+        return failed;
     }
 
     /** The recording is announced once the writer thread has made its file (at most 5 s). */
@@ -750,11 +756,7 @@ class DemoRecordingTest {
             test.tick(ticksIn);
             awaitAnnounced();
         }
-        broken.set(true);
-        long failed = server.universe().tickCount();
-        assertThrows(IllegalStateException.class, test::tick, "the test ticks by hand: the loop's safeTick would log it");
-        broken.set(false);
-        test.tick(5);
+        long failed = failOneTick(broken);
         Path file = demos.resolve("early.dh-demo");
         for (long deadline = System.nanoTime() + 5_000_000_000L; Files.exists(file) && System.nanoTime() < deadline; ) {
             Thread.sleep(10);
