@@ -167,11 +167,19 @@ public final class DemoWriter implements AutoCloseable {
 
     /**
      * Runs {@code action} once the file exists: at once on this thread if it does, else on the writer
-     * thread right after making it; never when it cannot be made (that is reported as a failure). So
-     * whoever says "recording" says it only of a file that is there.
+     * thread right after making it; never when it cannot be made (that is reported as a failure), nor once
+     * {@link #abandon abandoned}. So whoever says "recording" says it only of a file that is kept. It runs
+     * under the lock the reports take: an abandon's report comes wholly before it (and it does not run) or
+     * wholly after it, never "recording" said after "stopped".
      */
     public void whenCreated(Runnable action) {
-        madeFile.thenRun(action);
+        madeFile.thenRun(() -> {
+            synchronized (this) {
+                if (!abandoned) {
+                    action.run();
+                }
+            }
+        });
     }
 
     /**
@@ -290,7 +298,7 @@ public final class DemoWriter implements AutoCloseable {
      * ({@link #create}, {@link #createLater}) is removed once {@link #finish} has closed it, and the report says so: no
      * file that replays nothing is left among the demos, where a suite replaying the folder would fail on it.
      */
-    public void abandon(String why) {
+    public synchronized void abandon(String why) {
         abandoned = true;
         broken = true;
         report(ownsFile ? why + " (no file is kept: it would replay nothing)" : why);

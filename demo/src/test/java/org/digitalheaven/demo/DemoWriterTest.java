@@ -127,6 +127,40 @@ class DemoWriterTest {
         assertEquals(List.of("a test's reason"), said);
     }
 
+    /**
+     * "Recording" (what {@code whenCreated} runs) is never said of an abandoned file, nor after the line that says it
+     * stopped: an abandon that comes while the announcement runs waits for it. (The server's announcement checked
+     * {@code abandoned()} and then spoke, so an abandon between the two put "recording" after "stopped".)
+     */
+    @Test
+    void anAbandonNeverComesBetweenTheAnnouncementsCheckAndItsLine() throws Exception {
+        List<String> said = new CopyOnWriteArrayList<>();
+        DemoWriter w = new DemoWriter(dir.resolve("a.dh-demo"), new ByteArrayOutputStream(), 64, said::add);
+        CountDownLatch speaking = new CountDownLatch(1);
+        Thread announcer = new Thread(() -> w.whenCreated(() -> {
+            speaking.countDown();
+            try {
+                Thread.sleep(300); // the abandon below comes meanwhile
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            said.add("recording");
+        }));
+        announcer.start();
+        assertTrue(speaking.await(5, TimeUnit.SECONDS));
+        w.abandon("stopped");
+        announcer.join(5_000);
+        assertEquals(List.of("recording", "stopped"), said);
+
+        List<String> late = new CopyOnWriteArrayList<>();
+        DemoWriter w2 = new DemoWriter(dir.resolve("b.dh-demo"), new ByteArrayOutputStream(), 64, late::add);
+        w2.abandon("stopped");
+        w2.whenCreated(() -> late.add("recording"));
+        assertEquals(List.of("stopped"), late, "nothing announced once abandoned");
+        w.finish(5_000);
+        w2.finish(5_000);
+    }
+
     /** Folders are made only inside the one given (a server's demos folder), never above it. */
     @Test
     void missingFoldersAreMadeOnlyInsideTheGivenOne() throws Exception {

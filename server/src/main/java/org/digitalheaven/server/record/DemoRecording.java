@@ -543,11 +543,9 @@ public final class DemoRecording extends RecorderListener {
                 // Said once the file is there (the writer thread makes it), never of one that cannot be made.
                 String started = "demo: " + (auto ? "auto-" : "") + "recording " + m.barcode() + " to " + path + " from tick "
                         + u.tickCount();
-                w.whenCreated(() -> {
-                    if (!w.abandoned()) { // a recording that ended at its first boundary: its file is removed
-                        console.accept(started);
-                    }
-                });
+                // Not once abandoned (a recording that ended before its first whole segment keeps no file), and never
+                // after the line that says it stopped: the writer orders the two.
+                w.whenCreated(() -> console.accept(started));
             } catch (IOException e) {
                 console.accept((auto ? "demo: auto-record: " : "demo record: ") + "cannot create " + path + ": " + e.getMessage());
             }
