@@ -38,7 +38,7 @@ class SoloRecordingTest {
             assertTrue(solo.run("demo record solo").get(0).contains("already exists"));
         }
         DemoFile d = DemoReader.read(demos.resolve("solo.dh-demo"));
-        for (int i = 0; i < 100 && d.truncated(); i++) {
+        for (int i = 0; i < 500 && d.truncated(); i++) { // demo stop does not wait: the writer thread's own time, 10 s at most
             Thread.sleep(20);
             d = DemoReader.read(demos.resolve("solo.dh-demo"));
         }

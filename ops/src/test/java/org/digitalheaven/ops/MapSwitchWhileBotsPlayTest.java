@@ -94,6 +94,8 @@ class MapSwitchWhileBotsPlayTest {
             assertEquals(8, (int) GameThread.ask(server, () -> server.universe().pawns().size()), "every bot respawned on the new map");
             assertEquals(BRUSHES + 1, (int) GameThread.ask(server, () -> server.universe().map().statics().size()), "every brush built");
             // The switch's order is the synchronous one's: the recording closes, then the map changes, then auto-record starts.
+            // The last line is said by the writer thread once it has made the file: wait for it, a second was not always enough.
+            awaitLog("demo: auto-recording Local.Level.big", 10_000);
             int closed = indexOf("closed because the map changed"), changed = indexOf("map changed to big"),
                     recording = indexOf("demo: auto-recording Local.Level.big");
             assertTrue(closed >= 0 && closed < changed && changed < recording, log.toString());
@@ -150,7 +152,9 @@ class MapSwitchWhileBotsPlayTest {
         server.shutdown("quit");
         long millis = (System.nanoTime() - start) / 1_000_000;
         assertTrue(server.stopped());
-        assertTrue(millis < 2_000, "shutdown waited " + millis + " ms for the load");
+        // It does not wait for the load: only for a boundary, the recording's close and the transport's (about 1 s), with
+        // the loader still busy on one core of two. 5 s leaves a loaded machine room (2 s was close under load).
+        assertTrue(millis < 5_000, "shutdown waited " + millis + " ms for the load");
         long deadline = System.nanoTime() + 30_000_000_000L;
         while (Thread.getAllStackTraces().keySet().stream().anyMatch(t -> t.getName().equals("dh-map-load") && t.isAlive())) {
             assertTrue(System.nanoTime() < deadline, "the loader thread outlived its load");

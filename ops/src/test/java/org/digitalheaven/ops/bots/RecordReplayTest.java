@@ -81,7 +81,7 @@ class RecordReplayTest {
                 // Some copies beside (how many is the scheduler's: a busy machine runs late, and its game thread copies).
                 assertTrue(recorded >= 1_800 && noted > 0, String.join("\n", status));
                 assertTrue(status.get(4).startsWith("  replayed beside it as written: bit for bit"), String.join("\n", status));
-                GameThread.ask(server, () -> rec.stop(4_000)); // returns with the file complete
+                GameThread.ask(server, () -> rec.stop(8_000)); // returns with the file complete (within GameThread.ask's 10 s)
             }
         } finally {
             server.shutdown("done");

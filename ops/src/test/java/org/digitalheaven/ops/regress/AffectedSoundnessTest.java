@@ -158,7 +158,7 @@ class AffectedSoundnessTest {
                 awaitTicks(server, 300);
                 GameThread.ask(server, () -> {
                     weak.stopped = true;
-                    return rec.stop(4_000);
+                    return rec.stop(8_000);
                 });
                 out.add(new Demo(demo, DemoReader.read(folder.resolve(demo + ".dh-demo")), weak.coverage()));
             }
