@@ -304,7 +304,7 @@ public final class DemoWriter implements AutoCloseable {
         report(ownsFile ? why + " (no file is kept: it would replay nothing)" : why);
     }
 
-    /** True once {@link #abandon} was called: the file is, or is to be, removed. */
+    /** True once {@link #abandon} was called: no file is kept (none is made, or the one made is removed). */
     public boolean abandoned() {
         return abandoned;
     }

@@ -16,6 +16,7 @@ import java.util.Map;
 import java.util.Random;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
 import org.digitalheaven.console.CommandRegistry;
 import org.digitalheaven.ops.AdminConsole;
 import org.digitalheaven.ops.GameThread;
@@ -224,20 +225,21 @@ class LiveServerTest {
      * those are not waited for. Returns the datagrams sent and not received now.
      */
     private long awaitReceivedOrStill(long sent, long unseen) throws InterruptedException {
-        long seen = -1, movedAt = System.nanoTime();
-        for (long now = movedAt, n; (n = server.datagramsReceived()) < sent - unseen && now - movedAt < 100_000_000L;
-                now = System.nanoTime()) {
-            if (n != seen) {
-                seen = n;
+        long last = -1, movedAt = 0;
+        for (long n; (n = server.datagramsReceived()) < sent - unseen; Thread.sleep(1)) {
+            long now = System.nanoTime();
+            if (n != last) {
+                last = n;
                 movedAt = now;
+            } else if (now - movedAt > 100_000_000L) {
+                break;
             }
-            Thread.sleep(1);
         }
         return sent - server.datagramsReceived();
     }
 
     /** Waits until {@code done} or {@code millis} pass; says which. */
-    private static boolean awaitOrNot(java.util.function.BooleanSupplier done, long millis) throws InterruptedException {
+    private static boolean awaitOrNot(BooleanSupplier done, long millis) throws InterruptedException {
         long deadline = System.nanoTime() + millis * 1_000_000L;
         while (!done.getAsBoolean()) {
             if (System.nanoTime() > deadline) {

@@ -540,11 +540,10 @@ public final class DemoRecording extends RecorderListener {
                     // Each tick's take, too, is made beside, while the game thread idles until its next tick.
                     recorder.takeBeside(server.tickRate());
                 }
-                // Said once the file is there (the writer thread makes it), never of one that cannot be made.
+                // Said once the file is there (the writer thread makes it), never of one that cannot be made or is not
+                // kept (a recording that ended before its first whole segment), never after the line that says it stopped.
                 String started = "demo: " + (auto ? "auto-" : "") + "recording " + m.barcode() + " to " + path + " from tick "
                         + u.tickCount();
-                // Not once abandoned (a recording that ended before its first whole segment keeps no file), and never
-                // after the line that says it stopped: the writer orders the two.
                 w.whenCreated(() -> console.accept(started));
             } catch (IOException e) {
                 console.accept((auto ? "demo: auto-record: " : "demo record: ") + "cannot create " + path + ": " + e.getMessage());
