@@ -1,5 +1,6 @@
 package org.digitalheaven.console;
 
+import java.util.Locale;
 import java.util.Objects;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -11,7 +12,8 @@ import org.digitalheaven.server.admin.PrintableText;
  * The dedicated server's own console: reads lines on a daemon thread of its own, queues each on the
  * game thread ({@link GameServer#submit}) to run as the admin {@link ConsoleSource}, and prints what
  * comes back together with the server's log. Closing the console (end of input, or {@link #close()})
- * never stops the server; only {@code quit} or a signal does.
+ * never stops the server; only {@code quit} or a signal does ({@code quit} is carried out as a signal is, so it
+ * stops even a server whose ticks all fail before its console tasks run: {@link #submit}).
  *
  * <p>{@link #print} works before {@link #start}, so the console can be the server's log sink from
  * construction on.
@@ -76,14 +78,31 @@ public abstract class ServerConsole implements AutoCloseable {
         }
     }
 
-    /** Queues {@code line} to run as the console at the next tick boundary. */
+    /**
+     * Queues {@code line} to run as the console at the next tick boundary; but {@code quit} alone on its line is
+     * carried out here, as a signal is ({@link GameServer#shutdown}, from a thread of its own): the verb, queued,
+     * would never run on a server whose every tick fails before its console tasks (a listener's bug), and the
+     * shutdown comes to a boundary when one comes and ends the loop when none does.
+     */
     protected final void submit(String line) {
         if (closing || line.isBlank()) {
             return;
         }
         GameServer s = server;
+        if (isQuit(line)) {
+            print("stopping the server");
+            Thread stopper = new Thread(() -> s.shutdown("quit"), "dh-quit");
+            stopper.start();
+            return;
+        }
         CommandExecutor c = commands;
         s.submit(() -> c.execute(source, line));
+    }
+
+    /** Whether {@code line} is the verb {@code quit} and nothing else, read as {@link CommandRegistry} reads a verb. */
+    static boolean isQuit(String line) {
+        CommandLine words = CommandLine.parse(line);
+        return words.words().size() == 1 && !words.openQuote() && words.verb().toLowerCase(Locale.ROOT).equals("quit");
     }
 
     protected final GameServer server() {

@@ -8,11 +8,15 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import org.digitalheaven.physics.MoveSettings;
+import org.digitalheaven.server.TickListener;
 import org.digitalheaven.server.admin.PrintableText;
 import org.digitalheaven.server.client.GameClient;
 import org.digitalheaven.server.prefs.Preferences;
 import org.digitalheaven.universe.Pawn;
+import org.digitalheaven.universe.Universe;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -212,6 +216,46 @@ class ConsoleVerbsTest {
         console.run("quit", "stopping the server");
         assertTrue(embedded.awaitStop(ScriptedConsole.TIMEOUT_MILLIS), "the game thread ended");
         console.awaitContaining("server stopped: quit");
+    }
+
+    /**
+     * A listener whose every {@code beforeBoundary} throws (a bug) fails every tick before the console's commands run, so
+     * a queued verb never runs: {@code quit} must still stop the server, as a signal does. On the code before this test
+     * "stopping the server" was never printed and the game thread ran on.
+     */
+    @Test
+    void quitStopsAServerWhoseEveryTickFailsBeforeTheConsolesCommands() throws Exception {
+        CountDownLatch failing = new CountDownLatch(3);
+        embedded.server().addListener(new TickListener() {
+            @Override
+            public void beforeBoundary(Universe u) {
+                failing.countDown();
+                throw new IllegalStateException("a listener's bug, every tick");
+            }
+        });
+        assertTrue(failing.await(ScriptedConsole.TIMEOUT_MILLIS, TimeUnit.MILLISECONDS), "three ticks failed");
+        console.awaitContaining("failed: java.lang.IllegalStateException: a listener's bug, every tick");
+        console.type("status"); // queued: it cannot run while every tick fails before the console's tasks
+        console.run("QUIT", "stopping the server");
+        // The stop waits 5 s for a boundary that never comes, then ends the loop: 15 s is the whole of its patience.
+        assertTrue(embedded.awaitStop(15_000), "the game thread ended");
+        console.awaitContaining("server stopped: quit");
+        assertFalse(console.lines().stream().anyMatch(l -> l.startsWith("map arena")), "status never ran: " + console.lines());
+    }
+
+    /** Only {@code quit} alone is taken at the console; anything more is the verb's, at a boundary, as ever. */
+    @Test
+    void onlyQuitAloneIsTakenBeforeTheBoundary() {
+        assertTrue(ServerConsole.isQuit("quit"));
+        assertTrue(ServerConsole.isQuit("  Quit  "));
+        assertTrue(ServerConsole.isQuit("\"quit\""));
+        assertFalse(ServerConsole.isQuit("quit now"));
+        assertFalse(ServerConsole.isQuit("\"quit"));
+        assertFalse(ServerConsole.isQuit("quitting"));
+        assertFalse(ServerConsole.isQuit("say quit"));
+        assertFalse(ServerConsole.isQuit("QU\u0130T")); // not what the registry reads as quit (Locale.ROOT)
+        console.run("quit now", "usage: quit");
+        assertTrue(embedded.isRunning(), "a quit with words after it is refused and stops nothing");
     }
 
     @Test
