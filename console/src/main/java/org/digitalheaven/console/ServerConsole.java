@@ -2,8 +2,11 @@ package org.digitalheaven.console;
 
 import java.util.Locale;
 import java.util.Objects;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
 import org.digitalheaven.server.GameServer;
 import org.digitalheaven.server.admin.CommandExecutor;
 import org.digitalheaven.server.admin.PrintableText;
@@ -27,6 +30,8 @@ public abstract class ServerConsole implements AutoCloseable {
     private final ConsoleSource source = new ConsoleSource(this::print);
     private final CountDownLatch closed = new CountDownLatch(1);
     private volatile boolean closing;
+    /** When the console last said a line waits ({@link #waitNote}), in {@link System#nanoTime}; 0 before it has. */
+    private final AtomicLong waitNoteSaidAt = new AtomicLong();
     private GameServer server;
     private CommandExecutor commands;
     private Thread reader;
@@ -96,7 +101,38 @@ public abstract class ServerConsole implements AutoCloseable {
             return;
         }
         CommandExecutor c = commands;
-        s.submit(() -> c.execute(source, line));
+        AtomicBoolean ran = new AtomicBoolean();
+        s.submit(() -> {
+            ran.set(true);
+            c.execute(source, line);
+        });
+        // A line that never runs must not be met with silence: the admin is told why, once, and what still works.
+        // At most one such line every 5 s, however many lines wait (a script piped into a stuck server).
+        CompletableFuture.delayedExecutor(WAIT_NOTE_MILLIS, TimeUnit.MILLISECONDS).execute(() -> {
+            long now = System.nanoTime();
+            long said = waitNoteSaidAt.get();
+            if (!ran.get() && !s.isStopping() && !closing && (said == 0 || now - said >= WAIT_NOTE_MILLIS * 1_000_000L)
+                    && waitNoteSaidAt.compareAndSet(said, now)) {
+                print(waitNote(line));
+            }
+        });
+    }
+
+    /** How long a line waits for its tick boundary before the console says why it has not run. */
+    static final long WAIT_NOTE_MILLIS = 5_000;
+
+    /**
+     * What the console says of {@code line} when no tick boundary has come to run it in {@link #WAIT_NOTE_MILLIS}. It
+     * names the verb alone: the rest may be a secret ({@code set server.adminPassword ...}), and the console is the log.
+     */
+    static String waitNote(String line) {
+        String shown = CommandLine.parse(line).verb();
+        if (shown.codePointCount(0, shown.length()) > 40) {
+            shown = shown.substring(0, shown.offsetByCodePoints(0, 37)) + "...";
+        }
+        return "'" + shown + "' has waited " + WAIT_NOTE_MILLIS / 1000 + " s for a tick boundary"
+                + " that has not come (every tick failing before the console's commands run, or one tick running on);"
+                + " it runs when one comes. 'quit', Ctrl-C or SIGTERM stops the server.";
     }
 
     /** Whether {@code line} is the verb {@code quit} and nothing else, read as {@link CommandRegistry} reads a verb. */

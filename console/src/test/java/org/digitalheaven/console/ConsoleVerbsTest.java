@@ -236,11 +236,50 @@ class ConsoleVerbsTest {
         assertTrue(failing.await(ScriptedConsole.TIMEOUT_MILLIS, TimeUnit.MILLISECONDS), "three ticks failed");
         console.awaitContaining("failed: java.lang.IllegalStateException: a listener's bug, every tick");
         console.type("status"); // queued: it cannot run while every tick fails before the console's tasks
+        long typed = System.nanoTime();
+        for (int i = 0; i < 50; i++) {
+            console.type("players"); // a script's worth more: the note is said once for them all, not 50 times
+        }
+        String note = awaitLine(l -> l.contains("' has waited 5 s for a tick boundary"), 10_000);
+        assertTrue(note.startsWith("'status' ") || note.startsWith("'players' "), note); // whichever timer fired first
+        assertTrue(System.nanoTime() - typed >= ServerConsole.WAIT_NOTE_MILLIS * 1_000_000L, "not before its 5 s: " + note);
+        assertTrue(note.endsWith("'quit', Ctrl-C or SIGTERM stops the server."), note);
+        Thread.sleep(1_000);
+        assertEquals(1, console.lines().stream().filter(l -> l.contains("has waited")).count(), console.lines().toString());
         console.run("QUIT", "stopping the server");
         // The stop waits 5 s for a boundary that never comes, then ends the loop: 15 s is the whole of its patience.
         assertTrue(embedded.awaitStop(15_000), "the game thread ended");
         console.awaitContaining("server stopped: quit");
         assertFalse(console.lines().stream().anyMatch(l -> l.startsWith("map arena")), "status never ran: " + console.lines());
+    }
+
+    /** A line that runs at its boundary, as every line does on a healthy server, is never said to wait. */
+    @Test
+    void aLineThatRunsIsNotSaidToWait() throws Exception {
+        console.run("status", "map arena (");
+        Thread.sleep(ServerConsole.WAIT_NOTE_MILLIS + 1_000);
+        assertFalse(console.lines().stream().anyMatch(l -> l.contains("has waited")), console.lines().toString());
+    }
+
+    /** The note names the verb alone (what follows may be a password), a long one by its first 37 characters, whole. */
+    @Test
+    void theWaitNoteNamesTheVerbAlone() {
+        String note = ServerConsole.waitNote("  set server.adminPassword hunter2 ");
+        assertTrue(note.startsWith("'set' has waited 5 s for a tick boundary"), note);
+        assertFalse(note.contains("hunter2") || note.contains("adminPassword"), note);
+        String emoji = "\uD83D\uDE00";
+        assertTrue(ServerConsole.waitNote(emoji.repeat(41) + " x").startsWith("'" + emoji.repeat(37) + "...' has waited"));
+    }
+
+    private String awaitLine(java.util.function.Predicate<String> wanted, long millis) throws InterruptedException {
+        for (long deadline = System.nanoTime() + millis * 1_000_000L; System.nanoTime() < deadline; Thread.sleep(20)) {
+            for (String l : console.lines()) {
+                if (wanted.test(l)) {
+                    return l;
+                }
+            }
+        }
+        throw new AssertionError("no such line within " + millis + " ms: " + console.lines());
     }
 
     /** Only {@code quit} alone is taken at the console; anything more is the verb's, at a boundary, as ever. */

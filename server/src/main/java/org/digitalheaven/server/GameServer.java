@@ -404,6 +404,11 @@ public final class GameServer {
         }
     }
 
+    /** True once a shutdown has begun: no console task, tick or packet is handled from then on. */
+    public boolean isStopping() {
+        return stopping;
+    }
+
     /**
      * True on the thread that ticks this server on a loop ({@link #startLoop}, or a host's own: {@link #tickedOnlyBy}),
      * where the world changes only in {@link #tickOnce}: a recorder may then read it beside that thread between ticks
