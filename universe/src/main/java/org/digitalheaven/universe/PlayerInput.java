@@ -108,6 +108,23 @@ public record PlayerInput(int buttons, int forward, int right, int yaw, int pitc
         return new PlayerInput(buttons, forward, right, yaw, pitch);
     }
 
+    /*
+     * equals and hashCode are written out, as the record's own would be: the record's are made at their first call by
+     * java.lang.runtime.ObjectMethods, which spins method handles that no class-data archive of JDK 17 holds (some
+     * 40 ms of a cold JVM), and a replay's first stretch met that call. hashCode combines the components as the
+     * record's does (31 * h + c, in declaration order), so nothing keyed by inputs orders differently.
+     */
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof PlayerInput p && buttons == p.buttons && forward == p.forward && right == p.right
+                && yaw == p.yaw && pitch == p.pitch;
+    }
+
+    @Override
+    public int hashCode() {
+        return (((buttons * 31 + forward) * 31 + right) * 31 + yaw) * 31 + pitch;
+    }
+
     @Override
     public String toString() {
         return "input[b=" + buttons + " f=" + forward + " r=" + right + " yaw=" + yawDegrees() + " pitch=" + pitchDegrees() + "]";

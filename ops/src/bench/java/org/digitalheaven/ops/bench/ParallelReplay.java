@@ -96,7 +96,7 @@ public final class ParallelReplay {
         int segments = d.segments().size();
         List<DemoReplay.StretchTime> fine = List.of();
         for (int round = 0; round < 3; round++) {
-            fine = DemoReplay.run(d, o.jobs(segments)).times(); // as many jobs as segments: a stretch each
+            fine = DemoReplay.run(d, o.jobs(segments).timed(true)).times(); // as many jobs as segments: a stretch each
         }
         double[] replay = new double[segments];
         double setup = 0;

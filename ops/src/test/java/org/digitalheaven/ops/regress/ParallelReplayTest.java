@@ -200,6 +200,33 @@ class ParallelReplayTest {
     }
 
     /**
+     * Each stretch's CPU time is taken only when asked ({@code timed}, for the benchmarks' model of more workers): one
+     * per stretch, in file order, their ticks the replay's; a replay not asking has none, and the same lines.
+     */
+    @Test
+    void stretchesAreTimedOnlyWhenAsked() throws Exception {
+        Path file = demos.get("doors-load");
+        Path map = maps.get("doors");
+        List<String> plain = new ArrayList<>(), timedLines = new ArrayList<>();
+        DemoReplay.Result untimed = DemoReplay.run(file, DemoReplay.Options.of(List.of(), map, "test", "test", plain::add).jobs(3));
+        DemoReplay.Result timed = DemoReplay.run(file,
+                DemoReplay.Options.of(List.of(), map, "test", "test", timedLines::add).jobs(3).timed(true));
+        assertEquals(List.of(), untimed.times());
+        assertEquals(cut(file, 3), timed.stretches());
+        assertEquals(timed.stretches(), timed.times().size());
+        int[] starts = DemoReplay.stretchStarts(DemoReader.read(file), 3);
+        long ticks = 0;
+        for (int i = 0; i < starts.length; i++) {
+            DemoReplay.StretchTime t = timed.times().get(i);
+            assertEquals(starts[i], t.firstSegment());
+            assertTrue(t.setupSeconds() >= 0 && t.replaySeconds() >= 0 && t.ticks() > 0, t.toString());
+            ticks += t.ticks();
+        }
+        assertEquals(timed.ticksReplayed(), ticks);
+        assertEquals(mask(String.join("\n", plain)), mask(String.join("\n", timedLines)));
+    }
+
+    /**
      * A file whose recorded hash or input was changed in one place diverges there, in whichever stretch holds it: the
      * first, one in the middle (the stretches after it give up, the one that found it replays on to the end), the last;
      * and two such places, the earlier found by a later-started worker.

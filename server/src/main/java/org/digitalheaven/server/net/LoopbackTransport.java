@@ -12,7 +12,13 @@ import java.util.concurrent.atomic.AtomicLong;
  */
 public final class LoopbackTransport implements Transport {
 
-    private static final System.Logger LOG = System.getLogger(LoopbackTransport.class.getName());
+    /**
+     * The logger, made on first use: every headless replay runs on a loopback endpoint and almost never logs, and
+     * making a logger starts the JDK's logging (some 30 ms of a cold JVM, on the replay's way in).
+     */
+    private static final class Log {
+        static final System.Logger LOG = System.getLogger(LoopbackTransport.class.getName());
+    }
 
     private final LoopbackNetwork network;
     private final InetSocketAddress address;
@@ -69,7 +75,7 @@ public final class LoopbackTransport implements Transport {
         } catch (RuntimeException e) {
             // Delivery runs on the sender's thread, often the game thread: the receiver's bug stays here.
             long n = handlerErrors.incrementAndGet();
-            LOG.log(n == 1 ? System.Logger.Level.WARNING : System.Logger.Level.DEBUG,
+            Log.LOG.log(n == 1 ? System.Logger.Level.WARNING : System.Logger.Level.DEBUG,
                     () -> "loopback endpoint " + address + ": handler failed on a datagram from " + from + " (error " + n + ")", e);
         }
         return true;

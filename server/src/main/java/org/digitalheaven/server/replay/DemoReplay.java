@@ -62,7 +62,7 @@ public final class DemoReplay {
      */
     public record Options(List<Path> palletFolders, Path mapFile, Long from, Long until, String engineVersion,
             String gitSha, Consumer<String> out, Set<String> logs, TickListener observer, boolean salvage, boolean explain,
-            int jobs) {
+            int jobs, boolean timed) {
 
         public Options {
             palletFolders = List.copyOf(palletFolders);
@@ -75,25 +75,25 @@ public final class DemoReplay {
         /** A whole replay, no logs, no observer. */
         public static Options of(List<Path> palletFolders, Path mapFile, String engineVersion, String gitSha,
                 Consumer<String> out) {
-            return new Options(palletFolders, mapFile, null, null, engineVersion, gitSha, out, Set.of(), null, false, true, 1);
+            return new Options(palletFolders, mapFile, null, null, engineVersion, gitSha, out, Set.of(), null, false, true, 1, false);
         }
 
         /** Start at the latest checkpoint at or before {@code tick} (null: the opening). */
         public Options from(Long tick) {
-            return new Options(palletFolders, mapFile, tick, until, engineVersion, gitSha, out, logs, observer, salvage, explain, jobs);
+            return new Options(palletFolders, mapFile, tick, until, engineVersion, gitSha, out, logs, observer, salvage, explain, jobs, timed);
         }
 
         /** Stop at boundary {@code tick}, comparing it but not simulating it (null: the end of the file). */
         public Options until(Long tick) {
-            return new Options(palletFolders, mapFile, from, tick, engineVersion, gitSha, out, logs, observer, salvage, explain, jobs);
+            return new Options(palletFolders, mapFile, from, tick, engineVersion, gitSha, out, logs, observer, salvage, explain, jobs, timed);
         }
 
         public Options logs(Set<String> kinds) {
-            return new Options(palletFolders, mapFile, from, until, engineVersion, gitSha, out, kinds, observer, salvage, explain, jobs);
+            return new Options(palletFolders, mapFile, from, until, engineVersion, gitSha, out, kinds, observer, salvage, explain, jobs, timed);
         }
 
         public Options observer(TickListener l) {
-            return new Options(palletFolders, mapFile, from, until, engineVersion, gitSha, out, logs, l, salvage, explain, jobs);
+            return new Options(palletFolders, mapFile, from, until, engineVersion, gitSha, out, logs, l, salvage, explain, jobs, timed);
         }
 
         /**
@@ -101,12 +101,12 @@ public final class DemoReplay {
          * instead of being refused.
          */
         public Options salvage(boolean on) {
-            return new Options(palletFolders, mapFile, from, until, engineVersion, gitSha, out, logs, observer, on, explain, jobs);
+            return new Options(palletFolders, mapFile, from, until, engineVersion, gitSha, out, logs, observer, on, explain, jobs, timed);
         }
 
         /** Where the replay's lines go. */
         public Options out(Consumer<String> lines) {
-            return new Options(palletFolders, mapFile, from, until, engineVersion, gitSha, lines, logs, observer, salvage, explain, jobs);
+            return new Options(palletFolders, mapFile, from, until, engineVersion, gitSha, lines, logs, observer, salvage, explain, jobs, timed);
         }
 
         /**
@@ -115,7 +115,7 @@ public final class DemoReplay {
          * stretches cannot be proven on, it is replayed in order whatever this says.
          */
         public Options jobs(int n) {
-            return new Options(palletFolders, mapFile, from, until, engineVersion, gitSha, out, logs, observer, salvage, explain, n);
+            return new Options(palletFolders, mapFile, from, until, engineVersion, gitSha, out, logs, observer, salvage, explain, n, timed);
         }
 
         /**
@@ -123,7 +123,15 @@ public final class DemoReplay {
          * only to measure what the watching costs. The warning naming the edit is printed either way.
          */
         public Options explain(boolean on) {
-            return new Options(palletFolders, mapFile, from, until, engineVersion, gitSha, out, logs, observer, salvage, on, jobs);
+            return new Options(palletFolders, mapFile, from, until, engineVersion, gitSha, out, logs, observer, salvage, on, jobs, timed);
+        }
+
+        /**
+         * Whether a replay over stretches times each one's worker in CPU seconds ({@link Result#times}, for benchmarks:
+         * a model of more workers); off by default, for the JVM's thread-time bean costs a cold JVM some 30 to 70 ms.
+         */
+        public Options timed(boolean on) {
+            return new Options(palletFolders, mapFile, from, until, engineVersion, gitSha, out, logs, observer, salvage, explain, jobs, on);
         }
     }
 
@@ -136,7 +144,7 @@ public final class DemoReplay {
      * {@code cause} the line that explains it ({@code "cause: PlayerPawn@6 touched ..."}, null when OK);
      * {@code warnings} are the lines printed before the replay (a changed map, another build); {@code stretches} how
      * many stretches were replayed at once ({@link Options#jobs}; 1: in order), which nothing printed depends on, and
-     * {@code times} what each took (empty in order).
+     * {@code times} what each took (empty in order, and unless {@link Options#timed}).
      */
     public record Result(long startTick, long ticksReplayed, long lastTick, double seconds, int checkpointsChecked,
             long hashesChecked, Long divergedAt, Long firstHashDifference, Long firstCheckpointDivergence,
@@ -575,7 +583,7 @@ public final class DemoReplay {
                 s.lines().forEach(out);
                 ReplayJudge judge = s.judge();
                 return finish(demo, o, warnings, start, nanos, s.replayed(), s.lastTick(), s.checkpoints(), s.hashes(),
-                        judge, s.cause(), s.times());
+                        judge, s.cause(), s.stretches(), s.times());
             }
             // Not proven the in-order outcome: replayed in order, in a world of its own, as if it were the only try.
             server = prepare(h, o, new ArrayList<>());
@@ -630,7 +638,7 @@ public final class DemoReplay {
             }
             held.release();
             return finish(demo, o, warnings, start, nanos, feed.replayed(), u.tickCount(), judge.checkpoints(), judge.hashes(),
-                    judge, judge.cause(), List.of());
+                    judge, judge.cause(), 1, List.of());
         } finally {
             if (starts.size() > 1) {
                 server.shutdown("replay over"); // the world of the in-order retry; the caller shuts down its own
@@ -730,12 +738,12 @@ public final class DemoReplay {
 
     /** The outcome and the summary line, printed. */
     private static Result finish(DemoFile demo, Options o, List<String> warnings, long start, long nanos, long replayed,
-            long lastTick, int checkpoints, long hashes, ReplayJudge judge, String cause, List<StretchTime> times) {
+            long lastTick, int checkpoints, long hashes, ReplayJudge judge, String cause, int stretches, List<StretchTime> times) {
         double seconds = (System.nanoTime() - nanos) / 1e9;
         String salvaged = demo.damage() == null ? null : "salvaged: replayed the " + demo.segments().size()
                 + " segment(s) before the damage (" + demo.damage().getMessage() + ")";
         Result r = new Result(start, replayed, lastTick, seconds, checkpoints, hashes, judge.divergedAt(), judge.firstHash(),
-                judge.firstCheckpoint(), judge.headline(), cause, demo.truncated(), salvaged, warnings, Math.max(1, times.size()), times);
+                judge.firstCheckpoint(), judge.headline(), cause, demo.truncated(), salvaged, warnings, stretches, times);
         o.out().accept(summary(r, o.from(), judge.verdict()));
         return r;
     }

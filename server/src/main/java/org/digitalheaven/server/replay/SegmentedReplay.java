@@ -57,7 +57,7 @@ final class SegmentedReplay {
      * stretch that diverged, or the last.
      */
     private record Ran(long replayed, long hashes, int checkpoints, List<DivergenceCause.Event> events, End end,
-            long lastTick, DemoReplay.StretchTime time) {
+            long lastTick, DemoReplay.StretchTime time) { // time: null unless the replay is timed
     }
 
     /** The verdict of a stretch the merge may end at: its judge, its cause (null without --explain), its lines. */
@@ -65,11 +65,11 @@ final class SegmentedReplay {
     }
 
     /**
-     * The merged outcome: the lines to print (before the summary), the counts, the judge whose verdict it is, and
-     * each stretch's times, in file order.
+     * The merged outcome: the lines to print (before the summary), the counts, the judge whose verdict it is, how many
+     * stretches it merged, and each one's times in file order (none unless the replay is timed).
      */
     record Outcome(List<String> lines, long replayed, int checkpoints, long hashes, long lastTick, ReplayJudge judge,
-            String cause, List<DemoReplay.StretchTime> times) {
+            String cause, int stretches, List<DemoReplay.StretchTime> times) {
     }
 
     /** A stretch whose world cannot be proven the in-order one's: the caller replays in order instead. */
@@ -81,8 +81,19 @@ final class SegmentedReplay {
         }
     }
 
-    /** Each worker's own CPU time, for {@link DemoReplay.StretchTime}: what a stretch costs, whoever else runs. */
-    private static final ThreadMXBean CPU = ManagementFactory.getThreadMXBean();
+    /**
+     * Each worker's own CPU time, for {@link DemoReplay.StretchTime}: what a stretch costs, whoever else runs. Made on
+     * first use, only for a replay that asks ({@link DemoReplay.Options#timed}): the bean starts the JVM's management
+     * (some 30 to 70 ms of a cold JVM), which every replay on two workers or more paid for numbers it never printed.
+     */
+    private static final class Cpu {
+        static final ThreadMXBean BEAN = ManagementFactory.getThreadMXBean();
+    }
+
+    /** This thread's CPU time in nanoseconds when {@code timed}, else 0. */
+    private static long cpuNanos(boolean timed) {
+        return timed ? Cpu.BEAN.getCurrentThreadCpuTime() : 0;
+    }
 
     private SegmentedReplay() {
     }
@@ -268,10 +279,12 @@ final class SegmentedReplay {
         String cause = last.judge().cause();
         List<DemoReplay.StretchTime> times = new ArrayList<>();
         for (int i = 0; i <= w; i++) {
-            times.add(ran[i].time());
+            if (ran[i].time() != null) { // null unless timed
+                times.add(ran[i].time());
+            }
         }
         return new Outcome(lines, replayed, checkpoints, hashes, ran[w].lastTick(), last.judge(),
-                cause == null ? null : causes.getOrDefault(cause, cause), times);
+                cause == null ? null : causes.getOrDefault(cause, cause), w + 1, times);
     }
 
     /**
@@ -283,7 +296,7 @@ final class SegmentedReplay {
             GameServer given, DemoReplay.MapCheck givenCheck, Snapshot givenRestored, AtomicInteger winner,
             DemoReplay.ContentCheck content) throws DemoFormatException, NotProven {
         GameServer server = given;
-        long t0 = CPU.getCurrentThreadCpuTime();
+        long t0 = cpuNanos(o.timed());
         try {
             DemoReplay.MapCheck check = givenCheck;
             Snapshot restored = givenRestored;
@@ -310,7 +323,7 @@ final class SegmentedReplay {
             } else if (!SnapshotDiff.compare(restored, live).isEmpty()) {
                 throw new NotProven("the checkpoint of " + opening.describe() + " does not restore to itself");
             }
-            long t1 = CPU.getCurrentThreadCpuTime();
+            long t1 = cpuNanos(o.timed());
             RecordFeed feed = new RecordFeed(server, judge, cause != null && check.cause().watching() ? cause : null,
                     TickLog.of(Set.of(), 0, line -> { }), opening.checkpoint().tick(), o.until(), demo.version())
                     .stretch(new RecordFeed.Stretch() {
@@ -333,11 +346,11 @@ final class SegmentedReplay {
                     break;
                 }
             }
-            long t2 = CPU.getCurrentThreadCpuTime();
+            long t2 = cpuNanos(o.timed());
             boolean mayEndTheMerge = !judge.ok() || end < 0; // the merge ends at the first that diverged, or the last
             return new Ran(feed.replayed(), judge.hashes(), judge.checkpoints(), cause == null ? null : cause.events(),
                     mayEndTheMerge ? new End(judge, cause, lines) : null, u.tickCount(),
-                    new DemoReplay.StretchTime(from, feed.replayed(), (t1 - t0) / 1e9, (t2 - t1) / 1e9));
+                    o.timed() ? new DemoReplay.StretchTime(from, feed.replayed(), (t1 - t0) / 1e9, (t2 - t1) / 1e9) : null);
         } catch (DemoReplay.ReplayException e) {
             throw new NotProven(e.getMessage());
         } finally {
