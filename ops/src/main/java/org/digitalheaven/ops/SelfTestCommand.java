@@ -32,15 +32,16 @@ import picocli.CommandLine;
  * {@code dh-host selftest}: on each built-in map, records the scripted play ({@link ScriptedPlay}: local
  * pawns that use every door, button, plate, plat, trigger and teleporter, join, leave and reuse a slot)
  * from the map's load through the real recorder (the server composition, headless, on a loopback
- * transport), then replays the file with the real replay and expects every checkpoint and state hash to
- * match. It answers "does this build, on this JVM and CPU, replay its own demos bit for bit?" in a few
+ * transport), then replays the file with the real replay, in order and again on two workers (each restoring a
+ * checkpoint and replaying its stretch), and expects every checkpoint and state hash to match both times. It answers "does this build, on this JVM and CPU, replay its own demos bit for bit?" in a few
  * seconds; the launcher runs it once per build and JDK to make its class-data archive, so it also
  * exercises the classes a server and a replay load; and with {@code --keep} it records the golden demos.
  */
 @Command(name = "selftest", mixinStandardHelpOptions = true,
         description = {"Record scripted play (local pawns using every map object) from map load on each built-in map,"
-                + " replay each recording and check it matches bit for bit: a quick check of this build on this JVM and"
-                + " machine. With --keep it leaves the recordings, which is how the golden demos are made.",
+                + " replay each recording in order and again on two workers (as --jobs does) and check both match bit for"
+                + " bit: a quick check of this build on this JVM and machine. With --keep it leaves the recordings, which"
+                + " is how the golden demos are made.",
             "Exit 0 when every replay matched, 3 when one diverged, 1 when a recording could not be made."})
 final class SelfTestCommand implements Callable<Integer> {
 
@@ -108,18 +109,37 @@ final class SelfTestCommand implements Callable<Integer> {
             return 1;
         }
         List<String> lines = new ArrayList<>();
+        List<String> spreadLines = new ArrayList<>();
         DemoReplay.Result r;
+        DemoReplay.Result spread;
+        int stretches;
         try {
-            r = DemoReplay.run(file, DemoReplay.Options.of(List.of(), null, build.engineVersion(), build.gitSha(), lines::add));
+            stretches = DemoReplay.stretchStarts(DemoReader.read(file), 2).length; // 1 for a file of one segment
+            DemoReplay.Options o = DemoReplay.Options.of(List.of(), null, build.engineVersion(), build.gitSha(), lines::add);
+            r = DemoReplay.run(file, o);
+            // Again on two workers, each restoring a checkpoint and replaying its stretch (what --jobs does): the same
+            // verdict and counts. It also makes the launcher's class-data archive hold what such a replay loads.
+            spread = DemoReplay.run(file, o.out(spreadLines::add).jobs(2));
         } catch (DemoReplay.ReplayException | DemoFormatException | IOException e) {
             out.println(PrintableText.line("selftest: " + map + ": cannot replay its own recording: " + e.getMessage()));
             return 1;
         }
         // Every checkpoint and every tick's state hash must match (the replay's own verdict counts both).
-        if (r.ok() && !r.truncated()) {
+        if (r.ok() && !r.truncated() && spread.ok() && spread.stretches() == stretches && spread.ticksReplayed() == r.ticksReplayed()
+                && spread.checkpointsChecked() == r.checkpointsChecked() && spread.hashesChecked() == r.hashesChecked()) {
             out.printf("selftest: %s: %d ticks of scripted play recorded from map load and replayed bit for bit"
-                    + " (%d checkpoints, %d state hashes)%n", map, r.ticksReplayed(), r.checkpointsChecked(), r.hashesChecked());
+                    + " (%d checkpoints, %d state hashes), in order and %s%n", map, r.ticksReplayed(), r.checkpointsChecked(),
+                    r.hashesChecked(), stretches == 1 ? "again on two workers (one segment: one stretch)"
+                            : "in " + stretches + " stretches on two workers");
             return 0;
+        }
+        if (r.ok() && !r.truncated()) {
+            out.println(PrintableText.line("selftest: " + map + ": replayed bit for bit in order, but not the same on two"
+                    + " workers (" + spread.stretches() + " stretch(es), " + spread.ticksReplayed() + " ticks, "
+                    + spread.checkpointsChecked() + " checkpoints, " + spread.hashesChecked() + " state hashes, "
+                    + (spread.ok() ? "OK" : "DIVERGED") + "):"));
+            spreadLines.forEach(l -> out.println("  " + PrintableText.line(l)));
+            return 3;
         }
         out.println(PrintableText.line("selftest: " + map + ": the replay does not match its own recording"
                 + (r.firstHashDifference() != null ? " (first differing state hash at tick " + r.firstHashDifference() + ")" : "")
@@ -131,7 +151,9 @@ final class SelfTestCommand implements Callable<Integer> {
     /** A recording of the scripted play on {@code map} from its load; null when it worked, else why not. */
     private String record(String map, Path file, EngineVersion build) throws IOException {
         Preferences prefs = Preferences.inMemory();
-        prefs.set(Preferences.CHECKPOINT_TICKS, "120");
+        // Every 120 ticks (the golden demos' 1,200 have ten), but at least two segments in a short run (the launcher's
+        // archive is made from 120 ticks), so the replay on two workers has stretches to spread.
+        prefs.set(Preferences.CHECKPOINT_TICKS, Integer.toString(Math.min(120, Math.max(1, ticks / 2))));
         List<String> log = new ArrayList<>();
         GameServer server = new GameServer(new GameServer.Options(prefs, List.of(), NanoClock.SYSTEM, seed, log::add),
                 new LoopbackNetwork().endpoint());

@@ -35,8 +35,10 @@ class SelfTestCommandTest {
         assertEquals(0, r.code(), r.out() + r.err());
         for (String map : SelfTestCommand.MAPS) {
             // 300 ticks at checkpoints every 120: the opening one, 120, 240, and the final one at 300.
+            // And again on two workers: segments 0-120, 120-240 and 240-300, each a stretch of its own.
             assertTrue(r.out().contains("selftest: " + map + ": 300 ticks of scripted play recorded from map load and"
-                    + " replayed bit for bit (4 checkpoints, 300 state hashes)"), r.out());
+                    + " replayed bit for bit (4 checkpoints, 300 state hashes), in order and in 3 stretches on two workers\n"),
+                    r.out());
         }
         assertTrue(r.out().endsWith("selftest: OK\n"), r.out());
     }
