@@ -1,5 +1,6 @@
 package org.digitalheaven.ops.demo;
 
+import java.io.File;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.FileVisitResult;
@@ -14,6 +15,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import java.util.regex.Pattern;
 import org.digitalheaven.demo.DemoFile;
 import org.digitalheaven.demo.DemoFormatException;
 import org.digitalheaven.demo.DemoReader;
@@ -86,16 +88,37 @@ public final class DemoSuite {
                 if (!seen.add(f.toAbsolutePath().normalize())) {
                     continue;
                 }
-                String name = folder ? in.relativize(f).toString().replace('\\', '/') : f.toString();
+                String name = folder ? slashed(in.relativize(f)) : f.toString();
                 if (folder && inputs.size() > 1) {
-                    name = in.toString().replace('\\', '/') + "/" + name;
+                    name = slashed(in) + "/" + name;
                 }
+                name = unambiguous(name);
                 List<Long> segments = new ArrayList<>();
                 long ticks = e.getValue() != null ? 0 : ticks(f, segments);
                 out.add(new Found(f, name, ticks, e.getValue(), segments));
             }
         }
         return out;
+    }
+
+    /**
+     * {@code path} with its folders separated by '/' on every system: the platform's separator turned, and nothing else
+     * (a backslash in a Linux file name is a character of the name; turned, two files had one name).
+     */
+    public static String slashed(Path path) {
+        return path.toString().replace(File.separatorChar, '/');
+    }
+
+    /** A file name that ends like a part of a demo regress splits ({@code " [ticks A..B]"}), or like this mark. */
+    private static final Pattern LIKE_A_PART = Pattern.compile(".* \\[ticks \\d+\\.\\.\\d+]|.* \\(file\\)", Pattern.DOTALL);
+
+    /**
+     * {@code name}, with " (file)" after it when it ends like a part's label (regress names a part "NAME [ticks A..B]")
+     * or like that mark itself: so no file is named as a part of another, or as another file, in a row, a JUnit case
+     * or a JSON result, whichever shard it is in (shards are merged by those names).
+     */
+    static String unambiguous(String name) {
+        return LIKE_A_PART.matcher(name).matches() ? name + " (file)" : name;
     }
 
     /**

@@ -144,8 +144,8 @@ final class RebaseCommand implements Callable<Integer> {
                     continue;
                 }
                 Path relative = folder ? in.relativize(f.file()) : f.file().getFileName();
-                String name = inputs.size() > 1 && folder ? in.resolve(relative).toString() : f.name();
-                jobs.add(new Job(f.file(), name.replace('\\', '/'), out.resolve(relative), f.unsearchable()));
+                String name = inputs.size() > 1 && folder ? DemoSuite.slashed(in.resolve(relative)) : f.name();
+                jobs.add(new Job(f.file(), name, out.resolve(relative), f.unsearchable()));
             }
         }
         return jobs;

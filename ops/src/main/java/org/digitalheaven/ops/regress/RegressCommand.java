@@ -10,6 +10,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutionException;
@@ -500,12 +501,13 @@ public final class RegressCommand implements Callable<Integer> {
         Files.createDirectories(html);
         List<String> pages = new ArrayList<>();
         Map<Path, String> pageOf = new java.util.HashMap<>(); // a demo replayed in parts gets one page, linked from each
+        Set<String> taken = RegressReport.reserved(); // no page overwrites another, nor the index
         for (Row r : rows) {
             String page = null;
             if (r.replay() != null && (htmlAll || r.result().equals("DIVERGED")) && pageOf.containsKey(r.demo())) {
                 page = pageOf.get(r.demo());
             } else if (r.replay() != null && (htmlAll || r.result().equals("DIVERGED"))) {
-                page = RegressReport.pageName(r.part() == null ? r.name() : r.part().demo().name());
+                page = RegressReport.pageName(r.part() == null ? r.name() : r.part().demo().name(), taken);
                 try {
                     DemoView.writeWithout3d(r.demo(), r.name(), DemoReplay.Options.of(search, r.mapFile(), build.engineVersion(),
                             build.gitSha(), l -> { }), html.resolve(page));

@@ -1,8 +1,10 @@
 package org.digitalheaven.ops.regress;
 
 import java.io.StringWriter;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Set;
 import org.digitalheaven.ops.demo.DemoView;
 import org.digitalheaven.ops.demo.ReplayJson;
 import tools.jackson.core.JsonGenerator;
@@ -16,9 +18,25 @@ final class RegressReport {
     private RegressReport() {
     }
 
-    /** The page file for a demo's name: folders flattened, so every page is in DIR. */
-    static String pageName(String demoName) {
-        return demoName.replaceAll("[^A-Za-z0-9._-]", "_") + ".html";
+    /**
+     * The page file for a demo's name: folders flattened, so every page is in DIR, and every character but
+     * {@code [A-Za-z0-9._-]} made '_'. Two names can flatten alike ("a b" and "a_b", or "A" and "a" on a disk that
+     * ignores case), so {@code taken} holds the pages already given, lower-cased, with index.html among them: a name
+     * whose page is taken gets "-2", "-3", ... before ".html". Rows come in a fixed order, so a run names its pages the
+     * same each time.
+     */
+    static String pageName(String demoName, Set<String> taken) {
+        String base = demoName.replaceAll("[^A-Za-z0-9._-]", "_");
+        String page = base + ".html";
+        for (int n = 2; !taken.add(page.toLowerCase(Locale.ROOT)); n++) {
+            page = base + "-" + n + ".html";
+        }
+        return page;
+    }
+
+    /** The pages {@link #pageName} must not give: the index. */
+    static Set<String> reserved() {
+        return new HashSet<>(Set.of("index.html"));
     }
 
     static String index(List<RegressCommand.Row> rows, List<String> pages, String summary) {
