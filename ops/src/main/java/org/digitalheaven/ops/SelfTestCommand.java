@@ -33,9 +33,10 @@ import picocli.CommandLine;
  * pawns that use every door, button, plate, plat, trigger and teleporter, join, leave and reuse a slot)
  * from the map's load through the real recorder (the server composition, headless, on a loopback
  * transport), then replays the file with the real replay, in order and again on two workers (each restoring a
- * checkpoint and replaying its stretch), and expects every checkpoint and state hash to match both times. It answers "does this build, on this JVM and CPU, replay its own demos bit for bit?" in a few
- * seconds; the launcher runs it once per build and JDK to make its class-data archive, so it also
- * exercises the classes a server and a replay load; and with {@code --keep} it records the golden demos.
+ * checkpoint and replaying its stretch), and expects every checkpoint and state hash to match both times. It
+ * answers "does this build, on this JVM and CPU, replay its own demos bit for bit?" in a few seconds; the
+ * launcher runs it once per build and JDK to make its class-data archive, so it also exercises the classes a
+ * server and a replay (in order and in stretches) load; and with {@code --keep} it records the golden demos.
  */
 @Command(name = "selftest", mixinStandardHelpOptions = true,
         description = {"Record scripted play (local pawns using every map object) from map load on each built-in map,"
@@ -125,8 +126,9 @@ final class SelfTestCommand implements Callable<Integer> {
             return 1;
         }
         // Every checkpoint and every tick's state hash must match (the replay's own verdict counts both).
-        if (r.ok() && !r.truncated() && spread.ok() && spread.stretches() == stretches && spread.ticksReplayed() == r.ticksReplayed()
-                && spread.checkpointsChecked() == r.checkpointsChecked() && spread.hashesChecked() == r.hashesChecked()) {
+        boolean sameSpread = spread.ok() && spread.stretches() == stretches && spread.ticksReplayed() == r.ticksReplayed()
+                && spread.checkpointsChecked() == r.checkpointsChecked() && spread.hashesChecked() == r.hashesChecked();
+        if (r.ok() && !r.truncated() && sameSpread) {
             out.printf("selftest: %s: %d ticks of scripted play recorded from map load and replayed bit for bit"
                     + " (%d checkpoints, %d state hashes), in order and %s%n", map, r.ticksReplayed(), r.checkpointsChecked(),
                     r.hashesChecked(), stretches == 1 ? "again on two workers (one segment: one stretch)"
